@@ -1,0 +1,398 @@
+//! The C API. `include/ripemd160mb.h` is generated from this file by
+//! cbindgen (`make header`); every doc comment here is the contract a C
+//! caller reads.
+//!
+//! Every function checks its pointers and sizes before touching memory,
+//! returns a status instead of panicking (a Rust panic, which would be a bug,
+//! becomes `RMD160MB_ERR_INTERNAL`), and builds no slice from a NULL pointer.
+
+#![allow(non_camel_case_types)]
+
+use core::ffi::{c_char, c_int};
+use core::slice;
+use std::ffi::CStr;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use crate::backend::{Backend, BackendError};
+use crate::batch;
+use crate::stream::Ripemd160;
+
+/// Success.
+pub const RMD160MB_OK: c_int = 0;
+/// A pointer that must address bytes was NULL.
+pub const RMD160MB_ERR_NULL: c_int = -1;
+/// A buffer size (`n * 32`, `n * 20`, `n * width`) does not fit in `size_t`,
+/// or a buffer would extend past the end of the address space.
+pub const RMD160MB_ERR_OVERFLOW: c_int = -2;
+/// The output buffer overlaps the input in a way the function does not allow.
+pub const RMD160MB_ERR_OVERLAP: c_int = -3;
+/// The backend name is unknown, or this build or CPU cannot run it.
+pub const RMD160MB_ERR_BACKEND: c_int = -4;
+/// The `rmd160mb_ctx` was not initialised by `rmd160mb_init` (or was
+/// overwritten): its internal state is out of range.
+pub const RMD160MB_ERR_CONTEXT: c_int = -5;
+/// An internal error (a bug in this library): nothing was aborted, but the
+/// output buffer's contents are unspecified.
+pub const RMD160MB_ERR_INTERNAL: c_int = -6;
+
+/// Bytes in a RIPEMD-160 digest.
+pub const RMD160MB_DIGEST_SIZE: usize = 20;
+/// Bytes in a RIPEMD-160 message block.
+pub const RMD160MB_BLOCK_SIZE: usize = 64;
+
+/// Major version of this library (semantic versioning; equal to Cargo.toml's).
+pub const RMD160MB_VERSION_MAJOR: u32 = 0;
+/// Minor version of this library.
+pub const RMD160MB_VERSION_MINOR: u32 = 1;
+/// Patch version of this library.
+pub const RMD160MB_VERSION_PATCH: u32 = 0;
+
+/// Streaming RIPEMD-160 state. Allocate it yourself (on the stack, in a
+/// struct, anywhere) and set it up with `rmd160mb_init`; it owns no other
+/// memory, so there is nothing to free, and copying it by value mid-stream
+/// gives an independent, valid context. The contents are private.
+#[repr(C)]
+pub struct rmd160mb_ctx {
+    /// Private: the hasher's state.
+    pub opaque: [u64; 12],
+}
+
+// The context is the streaming hasher's memory, reinterpreted.
+const _: () = assert!(core::mem::size_of::<Ripemd160>() == core::mem::size_of::<rmd160mb_ctx>());
+const _: () = assert!(core::mem::align_of::<Ripemd160>() <= core::mem::align_of::<rmd160mb_ctx>());
+
+/// Runs `body`, turning a panic into `RMD160MB_ERR_INTERNAL`.
+fn boundary(body: impl FnOnce() -> c_int) -> c_int {
+    catch_unwind(AssertUnwindSafe(body)).unwrap_or(RMD160MB_ERR_INTERNAL)
+}
+
+/// The address range of `count` items of `size` bytes at `p`, checked:
+/// `Ok(None)` for zero bytes (any pointer), `Err(RMD160MB_ERR_NULL)` for NULL
+/// with bytes needed, `Err(RMD160MB_ERR_OVERFLOW)` when the size does not fit
+/// in `size_t` (or `isize`, Rust's limit for one object) or the range wraps.
+fn region(p: *const u8, count: usize, size: usize) -> Result<Option<(usize, usize)>, c_int> {
+    let bytes = count.checked_mul(size).filter(|&b| b <= isize::MAX as usize).ok_or(RMD160MB_ERR_OVERFLOW)?;
+    if bytes == 0 {
+        return Ok(None);
+    }
+    if p.is_null() {
+        return Err(RMD160MB_ERR_NULL);
+    }
+    let start = p as usize;
+    let end = start.checked_add(bytes).ok_or(RMD160MB_ERR_OVERFLOW)?;
+    Ok(Some((start, end)))
+}
+
+/// True when two checked ranges share a byte.
+fn overlaps(a: Option<(usize, usize)>, b: Option<(usize, usize)>) -> bool {
+    match (a, b) {
+        (Some((a0, a1)), Some((b0, b1))) => a0 < b1 && b0 < a1,
+        _ => false,
+    }
+}
+
+/// Checks the arguments of a batch function: `n` digests to `dst` from `n`
+/// messages of `width` bytes at `src`, in place allowed when `in_place_ok`.
+fn check_batch(dst: *mut u8, src: *const u8, n: usize, width: usize, in_place_ok: bool) -> c_int {
+    // Overflow and NULL of both buffers are checked before any overlap.
+    let out = match region(dst, n, RMD160MB_DIGEST_SIZE) {
+        Ok(r) => r,
+        Err(status) => return status,
+    };
+    let input = match region(src, n, width) {
+        Ok(r) => r,
+        Err(status) => return status,
+    };
+    let same_start = dst as usize == src as usize;
+    if overlaps(out, input) && !(in_place_ok && same_start) {
+        return RMD160MB_ERR_OVERLAP;
+    }
+    RMD160MB_OK
+}
+
+/// RIPEMD-160 of `n` 32-byte messages: message `i` is `src[32*i .. 32*i+32)`
+/// and its 20-byte digest goes to `dst[20*i .. 20*i+20)`.
+///
+/// Buffers: `src` holds `32*n` bytes, `dst` has room for `20*n` bytes; any
+/// alignment. `dst == src` (in place) is allowed: the first `20*n` bytes then
+/// hold the digests and the rest of the buffer is unspecified. Nothing is
+/// written past `dst + 20*n`.
+///
+/// Returns `RMD160MB_OK`; `RMD160MB_ERR_NULL` if `n > 0` and `dst` or `src`
+/// is NULL; `RMD160MB_ERR_OVERFLOW` if `32*n` does not fit in `size_t`;
+/// `RMD160MB_ERR_OVERLAP` if the buffers overlap other than `dst == src`.
+/// `n == 0` succeeds whatever the pointers. On an error nothing is written.
+///
+/// Runs on the process-wide backend (`rmd160mb_backend`). Thread-safe.
+/// Algorithm: RIPEMD-160 (Dobbertin, Bosselaers, Preneel, 1996).
+///
+/// # Safety
+/// `src` must be readable for `32*n` bytes and `dst` writable for `20*n`.
+#[no_mangle]
+pub unsafe extern "C" fn rmd160mb_hash32(dst: *mut u8, src: *const u8, n: usize) -> c_int {
+    boundary(|| {
+        let status = check_batch(dst, src, n, 32, true);
+        if status != RMD160MB_OK || n == 0 {
+            return status;
+        }
+        // SAFETY: checked above: non-NULL, sizes fit, disjoint or equal; the
+        // caller guarantees the memory is valid for these sizes.
+        unsafe { batch::hash32_raw(Backend::current(), dst, src, n) };
+        RMD160MB_OK
+    })
+}
+
+/// HASH160 of `n` messages of `width` bytes each:
+/// `dst[20*i .. 20*i+20) = RIPEMD160(SHA256(src[width*i .. width*i+width)))`.
+/// Public keys are 33 bytes (compressed) or 65 (uncompressed); any width is
+/// accepted, 0 included (every digest is then HASH160 of the empty message).
+///
+/// Buffers: `src` holds `width*n` bytes, `dst` has room for `20*n` bytes; any
+/// alignment. In place (`dst == src`) is allowed when `width >= 20`. Nothing
+/// is written past `dst + 20*n`. No heap allocation.
+///
+/// Returns `RMD160MB_OK`; `RMD160MB_ERR_NULL` if `n > 0` and `dst` is NULL, or
+/// `src` is NULL with `width > 0`; `RMD160MB_ERR_OVERFLOW` if `width*n` or
+/// `20*n` does not fit in `size_t`; `RMD160MB_ERR_OVERLAP` if the buffers
+/// overlap other than in place with `width >= 20`. `n == 0` succeeds whatever
+/// the pointers. On an error nothing is written.
+///
+/// Runs on the process-wide backend. Thread-safe. Algorithms: SHA-256 (NIST
+/// FIPS 180-4), then RIPEMD-160 (Dobbertin, Bosselaers, Preneel, 1996).
+///
+/// # Safety
+/// `src` must be readable for `width*n` bytes and `dst` writable for `20*n`.
+#[no_mangle]
+pub unsafe extern "C" fn rmd160mb_hash160(dst: *mut u8, src: *const u8, n: usize, width: usize) -> c_int {
+    boundary(|| {
+        let status = check_batch(dst, src, n, width, width >= RMD160MB_DIGEST_SIZE);
+        if status != RMD160MB_OK || n == 0 {
+            return status;
+        }
+        // SAFETY: checked above; `src` is only read when width > 0, in which
+        // case it is non-NULL.
+        unsafe { batch::hash160_raw(Backend::current(), dst, src, n, width) };
+        RMD160MB_OK
+    })
+}
+
+/// RIPEMD-160 of one message of `len` bytes at `msg`; the 20-byte digest goes
+/// to `out`.
+///
+/// Returns `RMD160MB_OK`; `RMD160MB_ERR_NULL` if `out` is NULL, or `msg` is
+/// NULL with `len > 0` (`msg` may be NULL when `len == 0`);
+/// `RMD160MB_ERR_OVERFLOW` if the message would wrap the address space;
+/// `RMD160MB_ERR_OVERLAP` if `out` overlaps the message. Thread-safe.
+/// Algorithm: RIPEMD-160 (Dobbertin, Bosselaers, Preneel, 1996).
+///
+/// # Safety
+/// `msg` must be readable for `len` bytes and `out` writable for 20.
+#[no_mangle]
+pub unsafe extern "C" fn rmd160mb_sum(out: *mut u8, msg: *const u8, len: usize) -> c_int {
+    boundary(|| {
+        let input = match region(msg, len, 1) {
+            Ok(r) => r,
+            Err(status) => return status,
+        };
+        let output = match region(out, 1, RMD160MB_DIGEST_SIZE) {
+            Ok(r) => r,
+            Err(status) => return status,
+        };
+        if overlaps(output, input) {
+            return RMD160MB_ERR_OVERLAP;
+        }
+        let data: &[u8] = match input {
+            // SAFETY: non-NULL, `len` readable bytes by the caller's contract.
+            Some(_) => unsafe { slice::from_raw_parts(msg, len) },
+            None => &[],
+        };
+        let digest = crate::stream::ripemd160(data);
+        // SAFETY: `out` is non-NULL, writable for 20 bytes, disjoint from msg.
+        unsafe { core::ptr::copy_nonoverlapping(digest.as_ptr(), out, RMD160MB_DIGEST_SIZE) };
+        RMD160MB_OK
+    })
+}
+
+/// The streaming hasher behind a context pointer, after the checks.
+///
+/// # Safety
+/// `ctx` is non-NULL and valid for reads and writes of one `rmd160mb_ctx`.
+unsafe fn hasher<'a>(ctx: *mut rmd160mb_ctx) -> &'a mut Ripemd160 {
+    // SAFETY: same size, alignment no stricter (asserted above), and every
+    // bit pattern is a valid Ripemd160 (integers only).
+    unsafe { &mut *ctx.cast::<Ripemd160>() }
+}
+
+/// Starts a new message in `ctx` (which may hold anything before).
+///
+/// Returns `RMD160MB_OK`, or `RMD160MB_ERR_NULL` if `ctx` is NULL.
+/// A context is used by one thread at a time; different contexts are
+/// independent.
+///
+/// # Safety
+/// `ctx` must point to writable memory for one `rmd160mb_ctx`.
+#[no_mangle]
+pub unsafe extern "C" fn rmd160mb_init(ctx: *mut rmd160mb_ctx) -> c_int {
+    boundary(|| {
+        if ctx.is_null() {
+            return RMD160MB_ERR_NULL;
+        }
+        // SAFETY: non-NULL, writable for one context (caller's contract);
+        // written without reading the old contents.
+        unsafe { ctx.cast::<Ripemd160>().write(Ripemd160::new()) };
+        RMD160MB_OK
+    })
+}
+
+/// Appends `len` bytes at `data` to the message in `ctx`. Chunks of any size,
+/// in any number of calls, give the digest of their concatenation.
+///
+/// Returns `RMD160MB_OK`; `len == 0` succeeds whatever the pointers and
+/// changes nothing. Otherwise `RMD160MB_ERR_NULL` if `ctx` or `data` is NULL;
+/// `RMD160MB_ERR_OVERFLOW` if the data would wrap the address space;
+/// `RMD160MB_ERR_OVERLAP` if `data` overlaps `ctx`; `RMD160MB_ERR_CONTEXT` if
+/// `ctx` was not set up by `rmd160mb_init`. Not thread-safe for one context.
+///
+/// # Safety
+/// `ctx` must be a context set up by `rmd160mb_init`; `data` readable for
+/// `len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn rmd160mb_update(ctx: *mut rmd160mb_ctx, data: *const u8, len: usize) -> c_int {
+    boundary(|| {
+        if len == 0 {
+            return RMD160MB_OK;
+        }
+        let input = match region(data, len, 1) {
+            Ok(r) => r,
+            Err(status) => return status,
+        };
+        let state = match region(ctx.cast::<u8>(), 1, core::mem::size_of::<rmd160mb_ctx>()) {
+            Ok(r) => r,
+            Err(status) => return status,
+        };
+        if overlaps(state, input) {
+            return RMD160MB_ERR_OVERLAP;
+        }
+        // SAFETY: non-NULL and disjoint from `data`, valid by contract.
+        let h = unsafe { hasher(ctx) };
+        if !h.is_valid() {
+            return RMD160MB_ERR_CONTEXT;
+        }
+        // SAFETY: non-NULL, `len` readable bytes by contract.
+        h.update(unsafe { slice::from_raw_parts(data, len) });
+        RMD160MB_OK
+    })
+}
+
+/// Finishes the message in `ctx` and writes its 20-byte digest to `out`. The
+/// context is left unchanged, so it may be updated further (the digest of a
+/// prefix) or re-initialised.
+///
+/// Returns `RMD160MB_OK`; `RMD160MB_ERR_NULL` if `ctx` or `out` is NULL;
+/// `RMD160MB_ERR_OVERLAP` if `out` overlaps `ctx`; `RMD160MB_ERR_CONTEXT` if
+/// `ctx` was not set up by `rmd160mb_init`. Not thread-safe for one context.
+///
+/// # Safety
+/// `ctx` must be a context set up by `rmd160mb_init`; `out` writable for 20
+/// bytes.
+#[no_mangle]
+pub unsafe extern "C" fn rmd160mb_final(ctx: *mut rmd160mb_ctx, out: *mut u8) -> c_int {
+    boundary(|| {
+        let state = match region(ctx.cast::<u8>(), 1, core::mem::size_of::<rmd160mb_ctx>()) {
+            Ok(r) => r,
+            Err(status) => return status,
+        };
+        let output = match region(out, 1, RMD160MB_DIGEST_SIZE) {
+            Ok(r) => r,
+            Err(status) => return status,
+        };
+        if overlaps(state, output) {
+            return RMD160MB_ERR_OVERLAP;
+        }
+        // SAFETY: non-NULL, valid by contract; only read here.
+        let h = *unsafe { hasher(ctx) };
+        if !h.is_valid() {
+            return RMD160MB_ERR_CONTEXT;
+        }
+        let digest = h.finalize();
+        // SAFETY: `out` non-NULL, writable for 20 bytes, disjoint from ctx.
+        unsafe { core::ptr::copy_nonoverlapping(digest.as_ptr(), out, RMD160MB_DIGEST_SIZE) };
+        RMD160MB_OK
+    })
+}
+
+/// The name of the backend the batch functions run on now: "scalar",
+/// "avx2", "avx512" or "neon". Chosen at first use as the fastest the CPU
+/// supports, or as named by the environment variable `RMD160MB_FORCE` if
+/// this CPU supports it (an unknown or unsupported name there is ignored).
+/// Never NULL; a static string, not to be freed. Thread-safe.
+#[no_mangle]
+pub extern "C" fn rmd160mb_backend() -> *const c_char {
+    Backend::current().c_name().as_ptr()
+}
+
+/// Messages the current backend hashes side by side: 1 (scalar), 4 (neon),
+/// 8 (avx2) or 16 (avx512). Batches of a multiple of this size waste no
+/// lanes. Thread-safe.
+#[no_mangle]
+pub extern "C" fn rmd160mb_lanes() -> usize {
+    Backend::current().lanes()
+}
+
+/// Switches the process-wide backend to `name`: "auto" (the fastest this CPU
+/// supports), "scalar", "avx2", "avx512" or "neon". Takes effect for calls
+/// that start afterwards; calls already running finish on their backend.
+///
+/// Returns `RMD160MB_OK`; `RMD160MB_ERR_NULL` if `name` is NULL;
+/// `RMD160MB_ERR_BACKEND` if the name is unknown or this build or CPU cannot
+/// run it, in which case nothing changes. Thread-safe (atomic).
+///
+/// # Safety
+/// `name` must be NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn rmd160mb_set_backend(name: *const c_char) -> c_int {
+    boundary(|| {
+        if name.is_null() {
+            return RMD160MB_ERR_NULL;
+        }
+        // SAFETY: non-NULL and NUL-terminated by the caller's contract.
+        let name = unsafe { CStr::from_ptr(name) };
+        let Ok(name) = name.to_str() else {
+            return RMD160MB_ERR_BACKEND;
+        };
+        match Backend::by_name(name) {
+            Ok(backend) => {
+                backend.make_current();
+                RMD160MB_OK
+            }
+            Err(BackendError::Unknown | BackendError::Unavailable) => RMD160MB_ERR_BACKEND,
+        }
+    })
+}
+
+/// This library's version, "MAJOR.MINOR.PATCH". A static string. Thread-safe.
+#[no_mangle]
+pub extern "C" fn rmd160mb_version() -> *const c_char {
+    const VERSION: &CStr = match CStr::from_bytes_with_nul(concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes()) {
+        Ok(v) => v,
+        Err(_) => panic!("version has a NUL"),
+    };
+    VERSION.as_ptr()
+}
+
+/// A short English description of a status code; "unknown status" for a
+/// value that is not one. Never NULL; a static string. Thread-safe.
+#[no_mangle]
+pub extern "C" fn rmd160mb_strerror(status: c_int) -> *const c_char {
+    let text: &'static CStr = match status {
+        RMD160MB_OK => c"success",
+        RMD160MB_ERR_NULL => c"NULL pointer where bytes are needed",
+        RMD160MB_ERR_OVERFLOW => c"buffer size overflows size_t or the address space",
+        RMD160MB_ERR_OVERLAP => c"output buffer overlaps the input",
+        RMD160MB_ERR_BACKEND => c"unknown backend, or not supported by this build or CPU",
+        RMD160MB_ERR_CONTEXT => c"context not initialised with rmd160mb_init",
+        RMD160MB_ERR_INTERNAL => c"internal error in ripemd160mb",
+        _ => c"unknown status",
+    };
+    text.as_ptr()
+}

@@ -1,0 +1,39 @@
+//! Multi-buffer RIPEMD-160 and Bitcoin HASH160 (RIPEMD160(SHA256(x))) over
+//! large batches of independent messages, with a C ABI.
+//!
+//! RIPEMD-160: H. Dobbertin, A. Bosselaers, B. Preneel, "RIPEMD-160: A
+//! Strengthened Version of RIPEMD", FSE 1996. SHA-256: NIST FIPS 180-4.
+//!
+//! The batch functions ([`hash32`], [`hash160`]) run on the process-wide
+//! [`Backend`], detected once (AVX-512, AVX2, NEON or scalar); the `_with`
+//! variants take one explicitly. [`ripemd160`] and [`Ripemd160`] hash one
+//! message of any length.
+//!
+//! ```
+//! let msgs = [[7u8; 32]; 100];
+//! let mut digests = [[0u8; 20]; 100];
+//! ripemd160mb::hash32(&mut digests, &msgs);
+//! assert_eq!(digests[99], ripemd160mb::ripemd160(&[7u8; 32]));
+//! ```
+//!
+//! The C API is in [`ffi`]; its header is `include/ripemd160mb.h`.
+
+#![deny(unsafe_op_in_unsafe_fn)]
+#![warn(missing_docs)]
+
+mod backend;
+mod batch;
+mod compress;
+pub mod consts;
+pub mod ffi;
+mod scalar;
+mod stream;
+
+pub use backend::{Backend, BackendError, BACKEND_NAMES};
+pub use batch::{hash160, hash160_with, hash32, hash32_in_place, hash32_with};
+pub use stream::{ripemd160, Ripemd160};
+
+/// Bytes in a RIPEMD-160 digest.
+pub const DIGEST_SIZE: usize = consts::DIGEST_SIZE;
+/// Bytes in a RIPEMD-160 message block.
+pub const BLOCK_SIZE: usize = consts::BLOCK_SIZE;

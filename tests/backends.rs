@@ -1,0 +1,97 @@
+//! One harness for every backend: each is compared with the scalar kernel
+//! and with the `ripemd`/`sha2` crates, for every count 0..2*lanes+3 and
+//! larger ones, and through the C entry points with misaligned and in-place
+//! buffers. A backend this CPU lacks is skipped with a printed notice.
+
+mod common;
+use common::*;
+use ripemd160mb::ffi::*;
+use ripemd160mb::{hash160_with, hash32_with, Backend};
+
+fn counts(lanes: usize) -> Vec<usize> {
+    let mut c: Vec<usize> = (0..=2 * lanes + 3).collect();
+    c.extend([63, 64, 65, 127, 128, 129, 1000, 4099]);
+    c
+}
+
+#[test]
+fn hash32_matches_scalar_and_oracle() {
+    let mut rng = Rng(0x5eed_0001);
+    for backend in backends_or_notice() {
+        for n in counts(backend.lanes()) {
+            let msgs: Vec<[u8; 32]> = (0..n).map(|_| rng.bytes(32).try_into().unwrap()).collect();
+            let mut got = vec![[0u8; 20]; n];
+            let mut scalar = vec![[0u8; 20]; n];
+            hash32_with(backend, &mut got, &msgs);
+            hash32_with(Backend::SCALAR, &mut scalar, &msgs);
+            for i in 0..n {
+                assert_eq!(got[i], scalar[i], "backend {backend}, n {n}, message {i} vs scalar");
+                assert_eq!(got[i], oracle_ripemd160(&msgs[i]), "backend {backend}, n {n}, message {i} vs ripemd crate");
+            }
+        }
+    }
+}
+
+#[test]
+fn hash160_matches_oracle() {
+    let mut rng = Rng(0x5eed_0002);
+    for backend in backends_or_notice() {
+        for width in [0, 1, 20, 32, 33, 55, 56, 64, 65, 119, 130] {
+            for n in counts(backend.lanes()).into_iter().filter(|&n| n < 200) {
+                let src = rng.bytes(n * width);
+                let mut got = vec![[0u8; 20]; n];
+                hash160_with(backend, &mut got, &src, width);
+                for i in 0..n {
+                    let want = oracle_hash160(&src[i * width..(i + 1) * width]);
+                    assert_eq!(got[i], want, "backend {backend}, width {width}, n {n}, message {i}");
+                }
+            }
+        }
+    }
+}
+
+/// Through the C entry points: misaligned source and destination, a guard
+/// byte pattern after dst that must survive, and in place.
+#[test]
+fn c_entry_points_misaligned_and_in_place() {
+    let mut rng = Rng(0x5eed_0003);
+    for backend in backends_or_notice() {
+        backend.make_current();
+        for n in counts(backend.lanes()) {
+            for offset in [0usize, 1, 3, 7] {
+                let msgs = rng.bytes(32 * n);
+                let want: Vec<[u8; 20]> = msgs.chunks(32).map(oracle_ripemd160).collect();
+                // Misaligned, with 16 guard bytes after dst.
+                let mut src = vec![0u8; 32 * n + offset];
+                src[offset..].copy_from_slice(&msgs);
+                let mut dst = vec![0xA5u8; 20 * n + offset + 16];
+                // SAFETY: the buffers hold 32n and 20n bytes past `offset`.
+                let status = unsafe { rmd160mb_hash32(dst.as_mut_ptr().add(offset), src.as_ptr().add(offset), n) };
+                assert_eq!(status, RMD160MB_OK);
+                for i in 0..n {
+                    assert_eq!(dst[offset + 20 * i..offset + 20 * i + 20], want[i], "backend {backend} n {n} off {offset}");
+                }
+                assert!(dst[..offset].iter().chain(&dst[offset + 20 * n..]).all(|&b| b == 0xA5), "write outside dst");
+                assert_eq!(src[offset..], msgs[..], "src modified");
+                // In place.
+                let p = src[offset..].as_mut_ptr();
+                // SAFETY: p holds 32n bytes, read and written in place.
+                assert_eq!(unsafe { rmd160mb_hash32(p, p, n) }, RMD160MB_OK);
+                for i in 0..n {
+                    assert_eq!(src[offset + 20 * i..offset + 20 * i + 20], want[i], "in place, backend {backend} n {n}");
+                }
+            }
+            // HASH160 in place, compressed keys.
+            let keys = rng.bytes(33 * n);
+            let want: Vec<[u8; 20]> = keys.chunks(33).map(oracle_hash160).collect();
+            let mut buf = keys.clone();
+            let p = buf.as_mut_ptr();
+            // SAFETY: buf holds 33n bytes; in place is allowed for width 33.
+            assert_eq!(unsafe { rmd160mb_hash160(p, p, n, 33) }, RMD160MB_OK);
+            for i in 0..n {
+                assert_eq!(buf[20 * i..20 * i + 20], want[i], "hash160 in place, backend {backend} n {n}");
+            }
+        }
+    }
+    Backend::detect().make_current();
+}
