@@ -15,6 +15,10 @@ use crate::scalar;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Kind {
     Scalar,
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+    #[cfg(target_arch = "x86_64")]
+    Avx512,
 }
 
 /// A RIPEMD-160 (and SHA-256) kernel that the running CPU supports.
@@ -62,11 +66,22 @@ impl Backend {
 
     /// The AVX2 kernel (8 lanes), if this CPU has AVX2.
     pub fn avx2() -> Option<Backend> {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2") {
+            return Some(Backend(Kind::Avx2));
+        }
         None
     }
 
     /// The AVX-512 kernel (16 lanes), if this CPU has AVX-512 F, VL and BW.
     pub fn avx512() -> Option<Backend> {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx512vl")
+            && std::is_x86_feature_detected!("avx512bw")
+        {
+            return Some(Backend(Kind::Avx512));
+        }
         None
     }
 
@@ -110,6 +125,10 @@ impl Backend {
     pub(crate) fn c_name(self) -> &'static CStr {
         match self.0 {
             Kind::Scalar => c"scalar",
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx2 => c"avx2",
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx512 => c"avx512",
         }
     }
 
@@ -117,6 +136,10 @@ impl Backend {
     pub fn lanes(self) -> usize {
         match self.0 {
             Kind::Scalar => 1,
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx2 => crate::avx2::LANES,
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx512 => crate::avx512::LANES,
         }
     }
 
@@ -149,6 +172,10 @@ impl Backend {
     fn code(self) -> u8 {
         match self.0 {
             Kind::Scalar => 1,
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx2 => 2,
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx512 => 3,
         }
     }
 
@@ -157,6 +184,10 @@ impl Backend {
     fn from_code(code: u8) -> Option<Backend> {
         match code {
             1 => Some(Self::SCALAR),
+            #[cfg(target_arch = "x86_64")]
+            2 => Some(Backend(Kind::Avx2)),
+            #[cfg(target_arch = "x86_64")]
+            3 => Some(Backend(Kind::Avx512)),
             _ => None,
         }
     }
@@ -168,6 +199,13 @@ impl Backend {
         debug_assert_eq!(src.len(), dst.len());
         match self.0 {
             Kind::Scalar => scalar::hash32(src, dst),
+            // SAFETY: a Kind::Avx2 Backend exists only if the CPU has AVX2.
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx2 => unsafe { crate::avx2::hash32(src, dst) },
+            // SAFETY: a Kind::Avx512 Backend exists only if the CPU has
+            // AVX-512 F, VL and BW.
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx512 => unsafe { crate::avx512::hash32(src, dst) },
         }
     }
 }
