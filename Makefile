@@ -78,10 +78,10 @@ DEMO := target/examples/hash160
 DEMO_CFLAGS := -O2 $(WARN) -std=c99 -Iinclude
 
 # Test steps of `make test`, in order; fragments append theirs.
-TEST_STEPS := test-cargo check test-install test-native-libs
+TEST_STEPS := test-cargo check test-demo test-install test-native-libs
 
 .PHONY: all lib header test test-cargo check demo bench install uninstall clean \
-	test-install test-native-libs uninstalled-pc
+	test-install test-native-libs test-demo uninstalled-pc
 
 all: lib uninstalled-pc
 
@@ -174,6 +174,20 @@ $(DEMO): examples/hash160.c $(HEADER) $(LIB_A)
 # DEMO_ARGS: e.g. `make demo DEMO_ARGS=keys.tsv`.
 demo: $(DEMO)
 	./$(DEMO) $(DEMO_ARGS)
+
+# The demo verifies every bundled key (exit 1 on a mismatch); it must also
+# refuse a malformed file (exit 2) and report a corrupted expected digest.
+test-demo: $(DEMO)
+	./$(DEMO)
+	@printf '1\tzz\t00\t00\t00\n' > target/examples/bad.tsv; \
+	./$(DEMO) target/examples/bad.tsv >/dev/null 2>&1; s=$$?; \
+	test $$s -eq 2 || { echo "FAIL demo: a malformed file gave exit status $$s, expected 2"; exit 1; }
+	@awk -F'\t' -v OFS='\t' '!/^#/ && !done { $$5 = (substr($$5,1,1) == "0" ? "1" : "0") substr($$5,2); done = 1 } 1' \
+	    tests/vectors/hash160-pubkeys.tsv > target/examples/corrupt.tsv; \
+	cmp -s tests/vectors/hash160-pubkeys.tsv target/examples/corrupt.tsv && { echo "FAIL demo: corrupting failed"; exit 1; }; \
+	./$(DEMO) target/examples/corrupt.tsv >/dev/null 2>&1; s=$$?; \
+	test $$s -eq 1 || { echo "FAIL demo: a wrong expected digest gave exit status $$s, expected 1"; exit 1; }
+	@echo "PASS demo (all keys verified; malformed file and wrong digest refused)"
 
 bench:
 	$(CARGO) bench --bench hash
