@@ -151,13 +151,16 @@ test-install: all
 # The fixed NATIVE_STATIC_LIBS above against what rustc prints (separate
 # target dir, so the release build is not disturbed).
 test-native-libs:
-	@printed=$$($(CARGO) rustc --release --lib --crate-type staticlib --target-dir target/native-libs \
-	    -- --print native-static-libs 2>&1 | sed -n 's/.*native-static-libs: //p' | tail -n 1); \
+	@mkdir -p target/native-libs
+	@$(CARGO) rustc --release --lib --crate-type staticlib --target-dir target/native-libs \
+	    -- --print native-static-libs > target/native-libs/rustc.log 2>&1 || \
+	    { cat target/native-libs/rustc.log; echo "FAIL native-static-libs: cargo rustc failed"; exit 1; }
+	@printed=$$(sed -n 's/.*native-static-libs: //p' target/native-libs/rustc.log | tail -n 1); \
 	echo "rustc: $$printed"; echo "Makefile: $(NATIVE_STATIC_LIBS) (+ the compiler driver's unwinder)"; \
-	test -n "$$printed" || { echo "FAIL: rustc printed no native-static-libs"; exit 1; }; \
+	test -n "$$printed" || { echo "FAIL native-static-libs: rustc printed no list"; exit 1; }; \
 	for l in $$printed; do \
 	  case " $(NATIVE_STATIC_LIBS) -lgcc_s " in *" $$l "*) ;; \
-	  *) echo "FAIL: $$l missing from NATIVE_STATIC_LIBS in the Makefile"; exit 1;; esac; \
+	  *) echo "FAIL native-static-libs: $$l missing from NATIVE_STATIC_LIBS in the Makefile"; exit 1;; esac; \
 	done; echo "PASS native-static-libs"
 
 -include mk/*.mk
