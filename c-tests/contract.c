@@ -1,0 +1,559 @@
+/*
+ * Every status of the C contract in include/ripemd160mb.h, on every backend
+ * this CPU supports: counts of 0 with NULL pointers, NULL where bytes are
+ * needed, size overflow, overlap, in place, nothing written past dst + 20n
+ * or into src or on an error, backend selection, strerror, version, the
+ * streaming context (copy by value, final then update, uninitialised), and
+ * thread safety while another thread switches backends.
+ *
+ *   contract                 run all checks
+ *   contract --check-force   check that the backend chosen at first use
+ *                            honours $RMD160MB_FORCE (run by c-tests/run.sh)
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "testutil.h"
+
+#include <limits.h>
+#include <pthread.h>
+
+/* A byte that is not the canary, to tell written from unwritten. */
+#define FILL 0x5A
+
+/* Reference digests computed with the streaming API of this library (the
+ * one-message functions are checked against OpenSSL in diff.c and against
+ * the designers' vectors in vectors.c). */
+static void ref_ripemd160(const uint8_t *m, size_t len, uint8_t out[20])
+{
+    CHECK_STATUS(rmd160mb_sum(out, m, len), RMD160MB_OK);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Zero counts and NULL. */
+
+static void zero_counts_and_null(void)
+{
+    uint8_t buf[64], out[20], want[20];
+    rmd160mb_ctx ctx;
+    size_t big = SIZE_MAX;
+
+    /* n == 0 succeeds whatever the pointers, and writes nothing. */
+    memset(buf, FILL, sizeof buf);
+    CHECK_STATUS(rmd160mb_hash32(NULL, NULL, 0), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_hash32(buf, NULL, 0), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_hash32(NULL, buf, 0), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_hash32(buf, buf + 1, 0), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_hash160(NULL, NULL, 0, 0), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_hash160(NULL, NULL, 0, 33), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_hash160(NULL, NULL, 0, big), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_hash160(buf, NULL, 0, 65), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_hash160(NULL, buf, 0, 65), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_hash160(buf, buf + 1, 0, 10), RMD160MB_OK);
+    {
+        int i, same = 1;
+        for (i = 0; i < 64; i++) same &= buf[i] == FILL;
+        CHECK(same, "a call with n == 0 wrote into the buffer");
+    }
+    /* len == 0: msg may be NULL; the digest is RIPEMD-160 of "". */
+    CHECK_STATUS(rmd160mb_sum(out, NULL, 0), RMD160MB_OK);
+    memcpy(want, out, 20);
+    CHECK_STATUS(rmd160mb_sum(out, buf, 0), RMD160MB_OK);
+    CHECK_DIGEST(out, want, "sum of 0 bytes, msg NULL vs non-NULL");
+    CHECK_STATUS(rmd160mb_update(NULL, NULL, 0), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_init(&ctx), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_update(&ctx, NULL, 0), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_final(&ctx, out), RMD160MB_OK);
+    CHECK_DIGEST(out, want, "streamed empty message with update(ctx, NULL, 0)");
+
+    /* width == 0: src is not needed; every digest is HASH160(""). */
+    {
+        uint8_t d[3 * 20], e[20];
+        CHECK_STATUS(rmd160mb_hash160(d, NULL, 3, 0), RMD160MB_OK);
+        CHECK_STATUS(rmd160mb_hash160(e, buf, 1, 0), RMD160MB_OK);
+        CHECK_DIGEST(d, e, "hash160 width 0, message 0");
+        CHECK_DIGEST(d + 20, e, "hash160 width 0, message 1");
+        CHECK_DIGEST(d + 40, e, "hash160 width 0, message 2");
+    }
+
+    /* NULL where bytes are needed. */
+    CHECK_STATUS(rmd160mb_hash32(NULL, buf, 1), RMD160MB_ERR_NULL);
+    CHECK_STATUS(rmd160mb_hash32(buf, NULL, 1), RMD160MB_ERR_NULL);
+    CHECK_STATUS(rmd160mb_hash32(NULL, NULL, 1), RMD160MB_ERR_NULL);
+    CHECK_STATUS(rmd160mb_hash160(NULL, buf, 1, 33), RMD160MB_ERR_NULL);
+    CHECK_STATUS(rmd160mb_hash160(out, NULL, 1, 33), RMD160MB_ERR_NULL);
+    CHECK_STATUS(rmd160mb_hash160(NULL, NULL, 2, 0), RMD160MB_ERR_NULL);
+    CHECK_STATUS(rmd160mb_sum(NULL, buf, 3), RMD160MB_ERR_NULL);
+    CHECK_STATUS(rmd160mb_sum(NULL, NULL, 0), RMD160MB_ERR_NULL);
+    CHECK_STATUS(rmd160mb_sum(out, NULL, 1), RMD160MB_ERR_NULL);
+    CHECK_STATUS(rmd160mb_init(NULL), RMD160MB_ERR_NULL);
+    CHECK_STATUS(rmd160mb_update(NULL, buf, 1), RMD160MB_ERR_NULL);
+    CHECK_STATUS(rmd160mb_update(&ctx, NULL, 1), RMD160MB_ERR_NULL);
+    CHECK_STATUS(rmd160mb_final(NULL, out), RMD160MB_ERR_NULL);
+    CHECK_STATUS(rmd160mb_final(&ctx, NULL), RMD160MB_ERR_NULL);
+    CHECK_STATUS(rmd160mb_set_backend(NULL), RMD160MB_ERR_NULL);
+    /* The failed calls left the context as it was. */
+    CHECK_STATUS(rmd160mb_final(&ctx, out), RMD160MB_OK);
+    CHECK_DIGEST(out, want, "context after rejected calls");
+}
+
+/* ------------------------------------------------------------------------ */
+/* Overflow: checked before any memory is touched, so the buffers below are
+ * far smaller than the sizes passed; nothing may be read or written. */
+
+static void overflow(void)
+{
+    guarded dst = guarded_new(64, 0), src = guarded_new(64, 0);
+    memset(dst.p, FILL, 64);
+    memset(src.p, FILL, 64);
+
+    /* n*32 overflows size_t (for SIZE_MAX/32 + 1, n*20 still fits). */
+    CHECK_STATUS(rmd160mb_hash32(dst.p, src.p, SIZE_MAX / 16), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_hash32(dst.p, src.p, SIZE_MAX / 32 + 1), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_hash32(dst.p, src.p, SIZE_MAX), RMD160MB_ERR_OVERFLOW);
+    /* n*20 overflows size_t. */
+    CHECK_STATUS(rmd160mb_hash160(dst.p, src.p, SIZE_MAX / 20 + 1, 1), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_hash160(dst.p, src.p, SIZE_MAX / 16, 0), RMD160MB_ERR_OVERFLOW);
+    /* n*width overflows size_t, n*20 does not. */
+    CHECK_STATUS(rmd160mb_hash160(dst.p, src.p, 2, SIZE_MAX / 2 + 1), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_hash160(dst.p, src.p, 3, SIZE_MAX), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_hash160(dst.p, src.p, SIZE_MAX / 64, 65), RMD160MB_ERR_OVERFLOW);
+    /* Overflow is reported even with NULL pointers (no memory is needed to
+     * know the size is impossible) -- either status is a refusal; the
+     * contract only requires that nothing is touched. */
+    {
+        int s = rmd160mb_hash32(NULL, NULL, SIZE_MAX);
+        CHECK(s == RMD160MB_ERR_OVERFLOW || s == RMD160MB_ERR_NULL, "hash32(NULL, NULL, SIZE_MAX) = %d", s);
+    }
+    /* A range that would wrap the address space. */
+    {
+        const uint8_t *top = (const uint8_t *)(uintptr_t)(UINTPTR_MAX - 15);
+        uint8_t *topw = (uint8_t *)(uintptr_t)(UINTPTR_MAX - 15);
+        uint8_t out[20];
+        memset(out, FILL, 20);
+        CHECK_STATUS(rmd160mb_hash32(dst.p, top, 1), RMD160MB_ERR_OVERFLOW);
+        CHECK_STATUS(rmd160mb_hash32(topw, src.p, 1), RMD160MB_ERR_OVERFLOW);
+        CHECK_STATUS(rmd160mb_hash160(dst.p, top, 1, 33), RMD160MB_ERR_OVERFLOW);
+        CHECK_STATUS(rmd160mb_sum(out, top, 32), RMD160MB_ERR_OVERFLOW);
+        CHECK_STATUS(rmd160mb_sum(topw, src.p, 1), RMD160MB_ERR_OVERFLOW);
+        {
+            rmd160mb_ctx ctx;
+            rmd160mb_init(&ctx);
+            CHECK_STATUS(rmd160mb_update(&ctx, top, 32), RMD160MB_ERR_OVERFLOW);
+        }
+        CHECK(out[0] == FILL && out[19] == FILL, "sum wrote its output on an overflow error");
+    }
+    {
+        int i, ok = 1;
+        for (i = 0; i < 64; i++) ok &= dst.p[i] == FILL && src.p[i] == FILL;
+        CHECK(ok, "a call that returned an overflow error wrote into a buffer");
+    }
+    CHECK(guarded_intact(&dst) && guarded_intact(&src), "overflow: write outside the buffers");
+    guarded_free(&dst);
+    guarded_free(&src);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Overlap. On an error nothing is written: the whole region is compared. */
+
+static void check_overlap_32(const char *what, size_t n, ptrdiff_t dst_at)
+{
+    /* src at offset 256 of a 1 KiB region; dst at 256 + dst_at. */
+    uint8_t region[1024], copy[1024];
+    size_t i;
+    for (i = 0; i < sizeof region; i++) region[i] = (uint8_t)(i * 31 + 7);
+    memcpy(copy, region, sizeof region);
+    CHECK(rmd160mb_hash32(region + 256 + dst_at, region + 256, n) == RMD160MB_ERR_OVERLAP,
+          "hash32 %s (n=%lu, dst = src%+ld) not refused with RMD160MB_ERR_OVERLAP", what, (unsigned long)n,
+          (long)dst_at);
+    CHECK(memcmp(region, copy, sizeof region) == 0, "hash32 %s: memory changed on an overlap error", what);
+}
+
+static void check_overlap_160(const char *what, size_t n, size_t width, ptrdiff_t dst_at)
+{
+    uint8_t region[2048], copy[2048];
+    size_t i;
+    for (i = 0; i < sizeof region; i++) region[i] = (uint8_t)(i * 17 + 3);
+    memcpy(copy, region, sizeof region);
+    CHECK(rmd160mb_hash160(region + 512 + dst_at, region + 512, n, width) == RMD160MB_ERR_OVERLAP,
+          "hash160 %s (n=%lu, width=%lu, dst = src%+ld) not refused with RMD160MB_ERR_OVERLAP", what,
+          (unsigned long)n, (unsigned long)width, (long)dst_at);
+    CHECK(memcmp(region, copy, sizeof region) == 0, "hash160 %s: memory changed on an overlap error", what);
+}
+
+static void overlap(void)
+{
+    size_t n;
+    /* hash32: dst inside src at an offset, partial overlap at either end. */
+    for (n = 1; n <= 5; n++) {
+        check_overlap_32("dst inside src", n, 1);
+        check_overlap_32("dst inside src", n, 12);
+        check_overlap_32("dst at the last byte of src", n, (ptrdiff_t)(32 * n) - 1);
+        check_overlap_32("dst before src, overlapping", n, -(ptrdiff_t)(20 * n) + 1);
+        check_overlap_32("dst before src, overlapping by 4", n, -(ptrdiff_t)(20 * n) + 4);
+    }
+    /* hash160: dst at an offset into src, partial overlaps, and in place
+     * with width < 20 (the digests would overrun the next inputs). */
+    for (n = 1; n <= 5; n++) {
+        size_t w;
+        check_overlap_160("dst inside src", n, 33, 1);
+        check_overlap_160("dst inside src", n, 65, 40);
+        check_overlap_160("dst at the last byte of src", n, 65, (ptrdiff_t)(65 * n) - 1);
+        check_overlap_160("dst before src, overlapping", n, 33, -(ptrdiff_t)(20 * n) + 1);
+        for (w = 1; w < 20; w++) check_overlap_160("in place with width < 20", n, w, 0);
+    }
+    /* sum: the output overlapping the message (also out == msg). */
+    {
+        uint8_t region[256], copy[256];
+        size_t i;
+        for (i = 0; i < sizeof region; i++) region[i] = (uint8_t)i;
+        memcpy(copy, region, sizeof region);
+        CHECK_STATUS(rmd160mb_sum(region + 10, region, 100), RMD160MB_ERR_OVERLAP);
+        CHECK_STATUS(rmd160mb_sum(region, region, 100), RMD160MB_ERR_OVERLAP);
+        CHECK_STATUS(rmd160mb_sum(region, region + 19, 5), RMD160MB_ERR_OVERLAP);
+        CHECK(memcmp(region, copy, sizeof region) == 0, "sum: memory changed on an overlap error");
+        /* Adjacent is not overlapping. */
+        CHECK_STATUS(rmd160mb_sum(region, region + 20, 5), RMD160MB_OK);
+        CHECK_STATUS(rmd160mb_sum(region + 5, region, 5), RMD160MB_OK);
+    }
+    /* update: data overlapping the context; final: out overlapping it. */
+    {
+        rmd160mb_ctx ctx, saved;
+        uint8_t out[20], want[20];
+        rmd160mb_init(&ctx);
+        rmd160mb_update(&ctx, (const uint8_t *)"abc", 3);
+        saved = ctx;
+        CHECK_STATUS(rmd160mb_update(&ctx, (const uint8_t *)&ctx, 8), RMD160MB_ERR_OVERLAP);
+        CHECK_STATUS(rmd160mb_update(&ctx, (const uint8_t *)&ctx + sizeof ctx - 1, 4), RMD160MB_ERR_OVERLAP);
+        CHECK_STATUS(rmd160mb_final(&ctx, (uint8_t *)&ctx), RMD160MB_ERR_OVERLAP);
+        CHECK_STATUS(rmd160mb_final(&ctx, (uint8_t *)&ctx + sizeof ctx - 10), RMD160MB_ERR_OVERLAP);
+        CHECK(memcmp(&ctx, &saved, sizeof ctx) == 0, "context changed by a call refused for overlap");
+        CHECK_STATUS(rmd160mb_final(&ctx, out), RMD160MB_OK);
+        ref_ripemd160((const uint8_t *)"abc", 3, want);
+        CHECK_DIGEST(out, want, "context after refused overlapping calls");
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* In place and bounds, on the current backend: canaries around dst, src
+ * unchanged, in place equal to out of place. */
+
+static void in_place_and_bounds(const char *backend)
+{
+    size_t counts[] = {1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 33, 64, 65, 100, 257};
+    size_t widths[] = {0, 1, 19, 20, 21, 32, 33, 64, 65, 100};
+    size_t ci, wi;
+    rng_t rng;
+    rng.s = test_seed() ^ 0xC0;
+    for (ci = 0; ci < sizeof counts / sizeof counts[0]; ci++) {
+        size_t n = counts[ci];
+        /* hash32 out of place vs in place. */
+        guarded src = guarded_new(32 * n, ci);
+        guarded dst = guarded_new(20 * n, ci + 3);
+        guarded inp = guarded_new(32 * n, ci + 5);
+        uint8_t *copy = (uint8_t *)t_malloc(32 * n);
+        rng_fill(&rng, src.p, 32 * n);
+        memcpy(copy, src.p, 32 * n);
+        memcpy(inp.p, src.p, 32 * n);
+        CHECK_STATUS(rmd160mb_hash32(dst.p, src.p, n), RMD160MB_OK);
+        CHECK(memcmp(src.p, copy, 32 * n) == 0, "hash32 modified src (n=%lu)", (unsigned long)n);
+        CHECK(guarded_intact(&dst), "hash32 wrote outside dst[0..20n) (n=%lu)", (unsigned long)n);
+        CHECK_STATUS(rmd160mb_hash32(inp.p, inp.p, n), RMD160MB_OK);
+        CHECK(memcmp(inp.p, dst.p, 20 * n) == 0, "hash32 in place differs from out of place (n=%lu)",
+              (unsigned long)n);
+        CHECK(guarded_intact(&inp), "hash32 in place wrote outside the buffer (n=%lu)", (unsigned long)n);
+        {
+            /* Every digest also equals rmd160mb_sum of its message. */
+            size_t i;
+            for (i = 0; i < n; i++) {
+                uint8_t want[20];
+                ref_ripemd160(copy + 32 * i, 32, want);
+                CHECK_DIGEST(dst.p + 20 * i, want, "hash32 message %lu of %lu vs rmd160mb_sum", (unsigned long)i,
+                             (unsigned long)n);
+            }
+        }
+        free(copy);
+        guarded_free(&src);
+        guarded_free(&dst);
+        guarded_free(&inp);
+
+        /* hash160 out of place vs in place (width >= 20). */
+        for (wi = 0; wi < sizeof widths / sizeof widths[0]; wi++) {
+            size_t w = widths[wi];
+            guarded s = guarded_new(w * n, wi);
+            guarded d = guarded_new(20 * n, wi + ci);
+            uint8_t *c = (uint8_t *)t_malloc(w * n);
+            rng_fill(&rng, s.p, w * n);
+            memcpy(c, s.p, w * n);
+            CHECK_STATUS(rmd160mb_hash160(d.p, s.p, n, w), RMD160MB_OK);
+            CHECK(memcmp(s.p, c, w * n) == 0, "hash160 modified src (n=%lu, width=%lu)", (unsigned long)n,
+                  (unsigned long)w);
+            CHECK(guarded_intact(&d), "hash160 wrote outside dst[0..20n) (n=%lu, width=%lu)", (unsigned long)n,
+                  (unsigned long)w);
+            if (w >= 20) {
+                CHECK_STATUS(rmd160mb_hash160(s.p, s.p, n, w), RMD160MB_OK);
+                CHECK(memcmp(s.p, d.p, 20 * n) == 0, "hash160 in place differs (n=%lu, width=%lu)",
+                      (unsigned long)n, (unsigned long)w);
+                CHECK(guarded_intact(&s), "hash160 in place wrote outside the buffer (n=%lu, width=%lu)",
+                      (unsigned long)n, (unsigned long)w);
+            }
+            free(c);
+            guarded_free(&s);
+            guarded_free(&d);
+        }
+    }
+    /* Adjacent buffers (dst right after src, src right after dst) are fine. */
+    {
+        uint8_t region[20 * 4 + 32 * 4];
+        memset(region, 1, sizeof region);
+        CHECK_STATUS(rmd160mb_hash32(region + 128, region, 4), RMD160MB_OK);
+        CHECK_STATUS(rmd160mb_hash32(region, region + 80, 4), RMD160MB_OK);
+        CHECK_STATUS(rmd160mb_hash160(region, region + 80, 4, 32), RMD160MB_OK);
+    }
+    printf("%s: in place and bounds done\n", backend);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Backend selection, strerror, version. */
+
+static void backend_selection(void)
+{
+    char before[32];
+    size_t lanes_before;
+    int i;
+    static const char *const bogus[] = {"", "AUTO", "Scalar", "sse2", "avx", "avx512f", "neon ", "scalar\t",
+                                        "auto2", "x"};
+
+    CHECK_STATUS(rmd160mb_set_backend("auto"), RMD160MB_OK);
+    snprintf(before, sizeof before, "%s", rmd160mb_backend());
+    lanes_before = rmd160mb_lanes();
+    CHECK(backend_lanes(before) == lanes_before, "auto backend %s has %lu lanes", before,
+          (unsigned long)lanes_before);
+    for (i = 0; i < (int)(sizeof bogus / sizeof bogus[0]); i++) {
+        CHECK(rmd160mb_set_backend(bogus[i]) == RMD160MB_ERR_BACKEND, "set_backend(\"%s\") not refused", bogus[i]);
+        CHECK(strcmp(rmd160mb_backend(), before) == 0, "set_backend(\"%s\") changed the backend to %s", bogus[i],
+              rmd160mb_backend());
+    }
+    CHECK_STATUS(rmd160mb_set_backend(NULL), RMD160MB_ERR_NULL);
+    CHECK(strcmp(rmd160mb_backend(), before) == 0, "set_backend(NULL) changed the backend");
+    CHECK_STATUS(rmd160mb_set_backend("scalar"), RMD160MB_OK);
+    CHECK(strcmp(rmd160mb_backend(), "scalar") == 0 && rmd160mb_lanes() == 1, "scalar: backend %s, lanes %lu",
+          rmd160mb_backend(), (unsigned long)rmd160mb_lanes());
+    /* An unavailable backend leaves the current one in place. */
+    for (i = 0; i < (int)N_BACKENDS; i++) {
+        CHECK_STATUS(rmd160mb_set_backend("scalar"), RMD160MB_OK);
+        if (rmd160mb_set_backend(ALL_BACKENDS[i]) == RMD160MB_ERR_BACKEND)
+            CHECK(strcmp(rmd160mb_backend(), "scalar") == 0, "refused set_backend(%s) changed the backend",
+                  ALL_BACKENDS[i]);
+        else
+            CHECK(strcmp(rmd160mb_backend(), ALL_BACKENDS[i]) == 0, "set_backend(%s) gave %s", ALL_BACKENDS[i],
+                  rmd160mb_backend());
+    }
+    CHECK_STATUS(rmd160mb_set_backend("auto"), RMD160MB_OK);
+    CHECK(strcmp(rmd160mb_backend(), before) == 0, "auto gave %s, then %s", before, rmd160mb_backend());
+    printf("backends: auto = %s (%lu lanes)\n", before, (unsigned long)lanes_before);
+}
+
+static void strerror_and_version(void)
+{
+    static const int statuses[] = {RMD160MB_OK,          RMD160MB_ERR_NULL,    RMD160MB_ERR_OVERFLOW,
+                                   RMD160MB_ERR_OVERLAP, RMD160MB_ERR_BACKEND, RMD160MB_ERR_CONTEXT,
+                                   RMD160MB_ERR_INTERNAL};
+    static const int unknown[] = {1, 2, -7, -100, 42, INT_MIN, INT_MAX, INT_MIN + 1};
+    const char *unknown_text = rmd160mb_strerror(-12345);
+    size_t i, j;
+    char v[64];
+    long k;
+
+    CHECK(unknown_text != NULL && unknown_text[0] != '\0', "strerror(-12345) is NULL or empty");
+    for (i = 0; i < sizeof statuses / sizeof statuses[0]; i++) {
+        const char *t = rmd160mb_strerror(statuses[i]);
+        CHECK(t != NULL && t[0] != '\0', "strerror(%d) is NULL or empty", statuses[i]);
+        if (t == NULL || unknown_text == NULL) continue;
+        CHECK(strcmp(t, unknown_text) != 0, "strerror(%d) is the unknown-status text", statuses[i]);
+        for (j = 0; j < i; j++)
+            CHECK(strcmp(t, rmd160mb_strerror(statuses[j])) != 0, "strerror(%d) == strerror(%d)", statuses[i],
+                  statuses[j]);
+    }
+    for (i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
+        const char *t = rmd160mb_strerror(unknown[i]);
+        CHECK(t != NULL && unknown_text != NULL && strcmp(t, unknown_text) == 0,
+              "strerror(%d) is not the unknown-status text", unknown[i]);
+    }
+    /* Never NULL for any int: a sweep over a wide range and the extremes. */
+    for (k = -100000; k <= 100000; k++) {
+        const char *t = rmd160mb_strerror((int)k);
+        if (t == NULL) {
+            CHECK(0, "strerror(%ld) is NULL", k);
+            break;
+        }
+    }
+    /* Status values are the promised numbers. */
+    CHECK(RMD160MB_OK == 0 && RMD160MB_ERR_NULL == -1 && RMD160MB_ERR_OVERFLOW == -2 &&
+              RMD160MB_ERR_OVERLAP == -3 && RMD160MB_ERR_BACKEND == -4,
+          "status constants changed");
+    CHECK(RMD160MB_DIGEST_SIZE == 20 && RMD160MB_BLOCK_SIZE == 64, "size constants changed");
+
+    snprintf(v, sizeof v, "%d.%d.%d", RMD160MB_VERSION_MAJOR, RMD160MB_VERSION_MINOR, RMD160MB_VERSION_PATCH);
+    CHECK(rmd160mb_version() != NULL && strcmp(rmd160mb_version(), v) == 0,
+          "rmd160mb_version() = %s, header macros say %s", rmd160mb_version() ? rmd160mb_version() : "(null)", v);
+    CHECK(rmd160mb_backend() != NULL, "rmd160mb_backend() is NULL");
+}
+
+/* ------------------------------------------------------------------------ */
+/* The streaming context. */
+
+static void context(void)
+{
+    uint8_t msg[1000], out[20], out2[20], want[20];
+    rmd160mb_ctx a, b, c;
+    size_t i;
+    for (i = 0; i < sizeof msg; i++) msg[i] = (uint8_t)(i * 13 + 1);
+
+    /* Copy by value mid-stream (mid-block and at a block boundary): two
+     * independent, valid contexts. */
+    {
+        size_t cuts[] = {0, 1, 63, 64, 65, 100, 500};
+        for (i = 0; i < sizeof cuts / sizeof cuts[0]; i++) {
+            size_t cut = cuts[i];
+            rmd160mb_init(&a);
+            CHECK_STATUS(rmd160mb_update(&a, msg, cut), RMD160MB_OK);
+            b = a; /* by value */
+            memcpy(&c, &a, sizeof a);
+            CHECK_STATUS(rmd160mb_update(&a, msg + cut, 1000 - cut), RMD160MB_OK);
+            CHECK_STATUS(rmd160mb_update(&b, msg + cut, 300), RMD160MB_OK);
+            CHECK_STATUS(rmd160mb_final(&a, out), RMD160MB_OK);
+            ref_ripemd160(msg, 1000, want);
+            CHECK_DIGEST(out, want, "original context after a copy at %lu", (unsigned long)cut);
+            CHECK_STATUS(rmd160mb_final(&b, out), RMD160MB_OK);
+            ref_ripemd160(msg, cut + 300, want);
+            CHECK_DIGEST(out, want, "copied context (cut %lu, +300)", (unsigned long)cut);
+            CHECK_STATUS(rmd160mb_final(&c, out), RMD160MB_OK);
+            ref_ripemd160(msg, cut, want);
+            CHECK_DIGEST(out, want, "memcpy'd context, finalised at the cut %lu", (unsigned long)cut);
+        }
+    }
+
+    /* final leaves the context usable: final twice gives the same digest,
+     * update after final continues the same message. */
+    rmd160mb_init(&a);
+    rmd160mb_update(&a, msg, 100);
+    CHECK_STATUS(rmd160mb_final(&a, out), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_final(&a, out2), RMD160MB_OK);
+    CHECK(memcmp(out, out2, 20) == 0, "final twice gave different digests");
+    ref_ripemd160(msg, 100, want);
+    CHECK_DIGEST(out, want, "final of 100 bytes");
+    CHECK_STATUS(rmd160mb_update(&a, msg + 100, 900), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_final(&a, out), RMD160MB_OK);
+    ref_ripemd160(msg, 1000, want);
+    CHECK_DIGEST(out, want, "update after final continues the message");
+    /* init resets a used context. */
+    CHECK_STATUS(rmd160mb_init(&a), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_final(&a, out), RMD160MB_OK);
+    ref_ripemd160(msg, 0, want);
+    CHECK_DIGEST(out, want, "init after use gives the empty message");
+
+    /* An uninitialised context is refused, and the output is untouched. */
+    memset(&a, 0xFF, sizeof a);
+    memset(out, FILL, 20);
+    CHECK_STATUS(rmd160mb_update(&a, msg, 10), RMD160MB_ERR_CONTEXT);
+    CHECK_STATUS(rmd160mb_final(&a, out), RMD160MB_ERR_CONTEXT);
+    for (i = 0; i < 20; i++) CHECK(out[i] == FILL, "final wrote its output for an invalid context");
+    /* ... and init repairs it. */
+    CHECK_STATUS(rmd160mb_init(&a), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_update(&a, msg, 10), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_final(&a, out), RMD160MB_OK);
+    ref_ripemd160(msg, 10, want);
+    CHECK_DIGEST(out, want, "context re-initialised after 0xFF");
+
+    /* The context is a plain struct of the promised size. */
+    CHECK(sizeof(rmd160mb_ctx) == 96, "sizeof(rmd160mb_ctx) = %lu", (unsigned long)sizeof(rmd160mb_ctx));
+}
+
+/* ------------------------------------------------------------------------ */
+/* Threads: hashing on several threads while the main thread switches the
+ * backend among every available one; every result must be right. */
+
+#define T_THREADS 4
+#define T_N 333
+static uint8_t t_src[T_N * 65];
+static uint8_t t_want32[T_N * 20], t_want160[T_N * 20];
+static volatile int t_stop;
+
+static void *hasher_thread(void *arg)
+{
+    uint8_t out[T_N * 20];
+    long *errors = (long *)arg;
+    int iter;
+    for (iter = 0; iter < 200 && !t_stop; iter++) {
+        if (rmd160mb_hash32(out, t_src, T_N) != RMD160MB_OK || memcmp(out, t_want32, sizeof out) != 0) ++*errors;
+        if (rmd160mb_hash160(out, t_src, T_N, 65) != RMD160MB_OK || memcmp(out, t_want160, sizeof out) != 0)
+            ++*errors;
+    }
+    return NULL;
+}
+
+static void threads(void)
+{
+    pthread_t th[T_THREADS];
+    long errors[T_THREADS];
+    int i, k;
+    rng_t rng;
+    rng.s = test_seed() ^ 0x7777;
+    rng_fill(&rng, t_src, sizeof t_src);
+    CHECK_STATUS(rmd160mb_set_backend("scalar"), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_hash32(t_want32, t_src, T_N), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_hash160(t_want160, t_src, T_N, 65), RMD160MB_OK);
+    t_stop = 0;
+    for (i = 0; i < T_THREADS; i++) {
+        errors[i] = 0;
+        if (pthread_create(&th[i], NULL, hasher_thread, &errors[i]) != 0) {
+            CHECK(0, "pthread_create failed");
+            return;
+        }
+    }
+    for (k = 0; k < 2000; k++) rmd160mb_set_backend(ALL_BACKENDS[k % N_BACKENDS]);
+    for (i = 0; i < T_THREADS; i++) {
+        pthread_join(th[i], NULL);
+        CHECK(errors[i] == 0, "thread %d: %ld wrong results while backends switched", i, errors[i]);
+    }
+    CHECK_STATUS(rmd160mb_set_backend("auto"), RMD160MB_OK);
+    printf("threads: %d threads hashed while backends switched\n", T_THREADS);
+}
+
+/* ------------------------------------------------------------------------ */
+
+/* RMD160MB_FORCE: the backend chosen at first use is the named one when
+ * this CPU supports it, otherwise the detected ("auto") one. Must run
+ * before any other call into the library. */
+static int check_force(void)
+{
+    const char *force = getenv("RMD160MB_FORCE");
+    char first[32];
+    snprintf(first, sizeof first, "%s", rmd160mb_backend()); /* first use */
+    printf("RMD160MB_FORCE=%s: backend at first use: %s\n", force ? force : "(unset)", first);
+    if (force != NULL && rmd160mb_set_backend(force) == RMD160MB_OK) {
+        CHECK(strcmp(first, rmd160mb_backend()) == 0, "RMD160MB_FORCE=%s but the first backend was %s", force,
+              first);
+    } else {
+        CHECK_STATUS(rmd160mb_set_backend("auto"), RMD160MB_OK);
+        CHECK(strcmp(first, rmd160mb_backend()) == 0,
+              "RMD160MB_FORCE=%s (unusable) should be ignored, but the first backend was %s, auto is %s",
+              force ? force : "(unset)", first, rmd160mb_backend());
+    }
+    return t_finish("contract --check-force");
+}
+
+int main(int argc, char **argv)
+{
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    if (argc > 1 && strcmp(argv[1], "--check-force") == 0) return check_force();
+    printf("ripemd160mb %s, backend at start %s\n", rmd160mb_version(), rmd160mb_backend());
+    strerror_and_version();
+    backend_selection();
+    zero_counts_and_null();
+    overflow();
+    overlap();
+    context();
+    for_each_backend(in_place_and_bounds);
+    threads();
+    return t_finish("contract");
+}

@@ -1,0 +1,243 @@
+/*
+ * Differential test against OpenSSL's libcrypto (EVP RIPEMD160 and SHA256),
+ * on every backend this CPU supports: seeded random batches, every count
+ * 0..40 and large ones, misaligned buffers, in place, hash160 widths
+ * 0..100, and streaming with random chunk sizes vs rmd160mb_sum vs OpenSSL.
+ *
+ * OpenSSL 3 ships RIPEMD160 in its default provider since 3.0.7 and in the
+ * legacy provider before; this test fetches it from the default provider,
+ * loads "legacy" if that fails, and fails with a clear message when neither
+ * has it (it never skips silently).
+ */
+#include "testutil.h"
+
+#include <openssl/evp.h>
+#include <openssl/opensslv.h>
+#if OPENSSL_VERSION_NUMBER >= 0x30000000L
+#include <openssl/provider.h>
+#endif
+
+static const EVP_MD *md_ripemd160;
+static const EVP_MD *md_sha256;
+static rng_t rng;
+
+static int openssl_setup(void)
+{
+#if OPENSSL_VERSION_NUMBER >= 0x30000000L
+    /* RMD160MB_TEST_OPENSSL_LEGACY=1 takes the legacy-provider path on
+     * purpose (and fetches RIPEMD160 from that provider only). */
+    const char *force_legacy = getenv("RMD160MB_TEST_OPENSSL_LEGACY");
+    int legacy_only = force_legacy != NULL && force_legacy[0] == '1';
+    EVP_MD *md = legacy_only ? NULL : EVP_MD_fetch(NULL, "RIPEMD160", NULL);
+    if (md == NULL) {
+        /* Loading any provider explicitly disables the implicit default
+         * one, so load both. */
+        OSSL_PROVIDER *legacy = OSSL_PROVIDER_load(NULL, "legacy");
+        OSSL_PROVIDER *deflt = OSSL_PROVIDER_load(NULL, "default");
+        printf("OpenSSL: %s; legacy provider %s\n",
+               legacy_only ? "RMD160MB_TEST_OPENSSL_LEGACY=1" : "RIPEMD160 not in the default provider",
+               legacy ? "loaded" : "NOT available");
+        (void)deflt;
+        md = EVP_MD_fetch(NULL, "RIPEMD160", legacy_only ? "provider=legacy" : NULL);
+    }
+    md_ripemd160 = md;
+    md_sha256 = EVP_MD_fetch(NULL, "SHA256", NULL);
+#else
+    md_ripemd160 = EVP_ripemd160();
+    md_sha256 = EVP_sha256();
+#endif
+    printf("OpenSSL: %s\n", OPENSSL_VERSION_TEXT);
+    if (md_ripemd160 == NULL || md_sha256 == NULL) {
+        fprintf(stderr,
+                "FAIL: OpenSSL's libcrypto has no %s: this differential test needs it "
+                "(Debian: libssl3 ships RIPEMD160 in the default provider from 3.0.7 and in "
+                "ossl-modules/legacy.so).\n",
+                md_ripemd160 == NULL ? "RIPEMD160 (default or legacy provider)" : "SHA256");
+        return 0;
+    }
+    return 1;
+}
+
+/* OpenSSL oracles. */
+static void ossl_digest(const EVP_MD *md, const uint8_t *msg, size_t len, uint8_t *out)
+{
+    unsigned int outlen = 0;
+    static const uint8_t empty = 0;
+    if (EVP_Digest(len ? msg : &empty, len, out, &outlen, md, NULL) != 1) {
+        fprintf(stderr, "FAIL: EVP_Digest failed\n");
+        exit(1);
+    }
+}
+
+static void ossl_ripemd160(const uint8_t *msg, size_t len, uint8_t out[20])
+{
+    ossl_digest(md_ripemd160, msg, len, out);
+}
+
+static void ossl_hash160(const uint8_t *msg, size_t len, uint8_t out[20])
+{
+    uint8_t sha[32];
+    ossl_digest(md_sha256, msg, len, sha);
+    ossl_digest(md_ripemd160, sha, 32, out);
+}
+
+/* Checks out[0..n) against the oracle over n messages of `width` at src. */
+static void check_against_oracle(const uint8_t *out, const uint8_t *src, size_t n, size_t width, int hash160,
+                                 const char *what)
+{
+    size_t i, bad = 0;
+    uint8_t want[20];
+    for (i = 0; i < n; i++) {
+        if (hash160)
+            ossl_hash160(src + width * i, width, want);
+        else
+            ossl_ripemd160(src + width * i, width, want);
+        if (memcmp(out + 20 * i, want, 20) != 0) {
+            if (bad < 3)
+                CHECK_DIGEST(out + 20 * i, want, "%s: n=%lu width=%lu message %lu", what, (unsigned long)n,
+                             (unsigned long)width, (unsigned long)i);
+            bad++;
+        }
+    }
+    t_checks++;
+    if (bad)
+        t_fail(__FILE__, __LINE__, "%s: n=%lu width=%lu: %lu digests differ from OpenSSL", what, (unsigned long)n,
+               (unsigned long)width, (unsigned long)bad);
+}
+
+/* One rmd160mb_hash32 / rmd160mb_hash160 call on n random messages with the
+ * given alignments of src and dst, checked against OpenSSL, canaries intact,
+ * src unchanged. */
+static void one_batch(size_t n, size_t width, int hash160, size_t src_off, size_t dst_off)
+{
+    guarded src = guarded_new(n * width, src_off);
+    guarded dst = guarded_new(n * 20, dst_off);
+    uint8_t *copy = (uint8_t *)t_malloc(n * width);
+    int status;
+    rng_fill(&rng, src.p, n * width);
+    memcpy(copy, src.p, n * width);
+    if (hash160)
+        status = rmd160mb_hash160(dst.p, src.p, n, width);
+    else
+        status = rmd160mb_hash32(dst.p, src.p, n);
+    CHECK(status == RMD160MB_OK, "%s(n=%lu, width=%lu) = %d", hash160 ? "hash160" : "hash32", (unsigned long)n,
+          (unsigned long)width, status);
+    check_against_oracle(dst.p, copy, n, width, hash160, hash160 ? "hash160" : "hash32");
+    CHECK(memcmp(src.p, copy, n * width) == 0, "src modified (n=%lu width=%lu)", (unsigned long)n,
+          (unsigned long)width);
+    CHECK(guarded_intact(&dst), "write outside dst[0..20n) (n=%lu width=%lu dst_off=%lu)", (unsigned long)n,
+          (unsigned long)width, (unsigned long)dst_off);
+    CHECK(guarded_intact(&src), "write around src (n=%lu)", (unsigned long)n);
+    free(copy);
+    guarded_free(&src);
+    guarded_free(&dst);
+}
+
+/* In place: dst == src; width 32 for hash32, >= 20 for hash160. Only the
+ * first 20n bytes are specified afterwards; nothing past the buffer moves. */
+static void one_in_place(size_t n, size_t width, int hash160, size_t off)
+{
+    size_t len = n * width;
+    guarded buf = guarded_new(len, off);
+    uint8_t *copy = (uint8_t *)t_malloc(len);
+    int status;
+    rng_fill(&rng, buf.p, len);
+    memcpy(copy, buf.p, len);
+    status = hash160 ? rmd160mb_hash160(buf.p, buf.p, n, width) : rmd160mb_hash32(buf.p, buf.p, n);
+    CHECK(status == RMD160MB_OK, "in place %s(n=%lu, width=%lu) = %d", hash160 ? "hash160" : "hash32",
+          (unsigned long)n, (unsigned long)width, status);
+    check_against_oracle(buf.p, copy, n, width, hash160, hash160 ? "hash160 in place" : "hash32 in place");
+    CHECK(guarded_intact(&buf), "in place: write outside the buffer (n=%lu width=%lu)", (unsigned long)n,
+          (unsigned long)width);
+    free(copy);
+    guarded_free(&buf);
+}
+
+static void batches(const char *backend)
+{
+    size_t n, w, off;
+    size_t lanes = rmd160mb_lanes();
+    static const size_t large[] = {1000, 4099};
+
+    /* Every count 0..40, aligned and misaligned. */
+    for (n = 0; n <= 40; n++) {
+        one_batch(n, 32, 0, 0, 0);
+        one_batch(n, 32, 0, n % 16, (n * 7 + 3) % 16);
+        one_batch(n, 33, 1, 0, 0);
+        one_batch(n, 65, 1, (n * 5 + 1) % 16, n % 16);
+        one_in_place(n, 32, 0, n % 8);
+        one_in_place(n, 33, 1, 0);
+        one_in_place(n, 65, 1, n % 8);
+    }
+    /* Counts around multiples of the lane count, and large ones. */
+    for (n = 2 * lanes; n <= 2 * lanes + 3 * lanes + 3 && n <= 200; n++) one_batch(n, 32, 0, 1, 2);
+    for (n = 0; n < sizeof large / sizeof large[0]; n++) {
+        one_batch(large[n], 32, 0, 0, 0);
+        one_batch(large[n], 32, 0, 3, 5);
+        one_batch(large[n], 33, 1, 1, 0);
+        one_batch(large[n], 65, 1, 0, 7);
+        one_in_place(large[n], 32, 0, 0);
+        one_in_place(large[n], 65, 1, 3);
+    }
+    /* Every hash160 width 0..100 with a few counts; in place for width >= 20. */
+    for (w = 0; w <= 100; w++) {
+        static const size_t counts[] = {0, 1, 3, 17, 40};
+        for (n = 0; n < sizeof counts / sizeof counts[0]; n++) {
+            off = (w + n) % 16;
+            one_batch(counts[n], w, 1, off, (off * 3) % 16);
+            if (w >= 20) one_in_place(counts[n], w, 1, off);
+        }
+    }
+    /* Random counts, widths and alignments. */
+    for (n = 0; n < 200; n++) {
+        size_t count = rng_below(&rng, 300);
+        size_t width = rng_below(&rng, 140);
+        one_batch(count, width, 1, rng_below(&rng, 16), rng_below(&rng, 16));
+        one_batch(count, 32, 0, rng_below(&rng, 16), rng_below(&rng, 16));
+    }
+    printf("%s: batches vs OpenSSL done\n", backend);
+}
+
+/* Streaming with random chunk sizes vs rmd160mb_sum vs OpenSSL. */
+static void streaming(void)
+{
+    int iter;
+    size_t maxlen = 5000;
+    uint8_t *msg = (uint8_t *)t_malloc(maxlen + 16);
+    for (iter = 0; iter < 600; iter++) {
+        size_t len = iter < 300 ? (size_t)iter : rng_below(&rng, maxlen);
+        size_t off = rng_below(&rng, 16), pos = 0;
+        uint8_t *m = msg + off;
+        uint8_t want[20], got_sum[20], got_stream[20];
+        rmd160mb_ctx ctx;
+        rng_fill(&rng, m, len);
+        ossl_ripemd160(m, len, want);
+        CHECK_STATUS(rmd160mb_sum(got_sum, m, len), RMD160MB_OK);
+        CHECK_DIGEST(got_sum, want, "rmd160mb_sum, length %lu", (unsigned long)len);
+        CHECK_STATUS(rmd160mb_init(&ctx), RMD160MB_OK);
+        while (pos < len) {
+            /* Mostly small chunks, sometimes big ones, sometimes empty. */
+            size_t chunk = rng_below(&rng, 4) == 0 ? rng_below(&rng, 300) : rng_below(&rng, 70);
+            if (chunk > len - pos) chunk = len - pos;
+            CHECK_STATUS(rmd160mb_update(&ctx, m + pos, chunk), RMD160MB_OK);
+            pos += chunk;
+        }
+        CHECK_STATUS(rmd160mb_final(&ctx, got_stream), RMD160MB_OK);
+        CHECK_DIGEST(got_stream, want, "streamed in random chunks, length %lu", (unsigned long)len);
+    }
+    free(msg);
+    printf("streaming: 600 messages vs rmd160mb_sum vs OpenSSL done\n");
+}
+
+int main(void)
+{
+    uint64_t seed = test_seed();
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    rng.s = seed;
+    printf("ripemd160mb %s, seed 0x%llx (set RMD160MB_TEST_SEED to change)\n", rmd160mb_version(),
+           (unsigned long long)seed);
+    if (!openssl_setup()) return 1;
+    streaming();
+    for_each_backend(batches);
+    return t_finish("diff");
+}

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# `make test-install`: installs into a temporary DESTDIR with PREFIX=/usr,
+# builds a C program with nothing but the flags of
+#   pkg-config --cflags --libs ripemd160mb            (shared library)
+#   pkg-config --static --cflags --libs ripemd160mb   (static, with cc -static)
+# runs both, checks the installed files (real .so.X.Y.Z, symlinks, SONAME),
+# then `make uninstall` and checks that no file is left.
+#
+#   c-tests/install-test.sh MAKE CC PKG_CONFIG
+set -euo pipefail
+
+make_cmd=${1:-make}
+cc=${2:-cc}
+pkg_config=${3:-pkg-config}
+
+version=$(sed -n 's/^version[[:space:]]*=[[:space:]]*"\([^"]*\)".*/\1/p' Cargo.toml | head -n 1)
+major=${version%%.*}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/ripemd160mb-install.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+dest=$tmp/root
+fail() { echo "FAIL install: $*" >&2; exit 1; }
+
+echo "== make install DESTDIR=$dest PREFIX=/usr"
+$make_cmd --no-print-directory install DESTDIR="$dest" PREFIX=/usr >"$tmp/install.log" 2>&1 ||
+    { cat "$tmp/install.log"; fail "make install failed"; }
+
+lib=$dest/usr/lib
+[ -f "$lib/libripemd160mb.so.$version" ] && [ ! -L "$lib/libripemd160mb.so.$version" ] ||
+    fail "libripemd160mb.so.$version is not a regular file"
+[ "$(readlink "$lib/libripemd160mb.so.$major")" = "libripemd160mb.so.$version" ] ||
+    fail "libripemd160mb.so.$major does not point to libripemd160mb.so.$version"
+[ "$(readlink "$lib/libripemd160mb.so")" = "libripemd160mb.so.$major" ] ||
+    fail "libripemd160mb.so does not point to libripemd160mb.so.$major"
+[ -f "$lib/libripemd160mb.a" ] || fail "no libripemd160mb.a"
+[ -f "$dest/usr/include/ripemd160mb.h" ] || fail "no header"
+[ -f "$lib/pkgconfig/ripemd160mb.pc" ] || fail "no ripemd160mb.pc"
+if command -v readelf >/dev/null; then
+    readelf -d "$lib/libripemd160mb.so.$version" | grep -q "SONAME.*\[libripemd160mb\.so\.$major\]" ||
+        fail "SONAME is not libripemd160mb.so.$major"
+fi
+grep -q "^Version: $version\$" "$lib/pkgconfig/ripemd160mb.pc" || fail "ripemd160mb.pc has the wrong Version"
+grep -q '@' "$lib/pkgconfig/ripemd160mb.pc" && fail "unsubstituted @...@ in ripemd160mb.pc"
+echo "installed: $(cd "$dest" && find . -type f -o -type l | sort | tr '\n' ' ')"
+echo "--- ripemd160mb.pc"; cat "$lib/pkgconfig/ripemd160mb.pc"; echo "---"
+
+# A user's program: every digest is checked against the designers' vector.
+cat >"$tmp/user.c" <<'EOF'
+#include <ripemd160mb.h>
+#include <stdio.h>
+#include <string.h>
+int main(void)
+{
+    static const uint8_t want[20] = {0x8e, 0xb2, 0x08, 0xf7, 0xe0, 0x5d, 0x98, 0x7a, 0x9b, 0x04,
+                                     0x4a, 0x8e, 0x98, 0xc6, 0xb0, 0x87, 0xf1, 0x5a, 0x0b, 0xfc};
+    uint8_t out[20], keys[4 * 33], h[4 * 20];
+    memset(keys, 2, sizeof keys);
+    if (rmd160mb_sum(out, (const uint8_t *)"abc", 3) != RMD160MB_OK || memcmp(out, want, 20) != 0) return 1;
+    if (rmd160mb_hash160(h, keys, 4, 33) != RMD160MB_OK || memcmp(h, h + 60, 20) != 0) return 2;
+    printf("ripemd160mb %s via pkg-config: backend %s, RIPEMD-160(\"abc\") ok\n", rmd160mb_version(),
+           rmd160mb_backend());
+    return 0;
+}
+EOF
+
+# The uninstalled .pc (target/pkgconfig/ripemd160mb-uninstalled.pc, found by
+# pkg-config ahead of an installed one) builds against the build tree, with
+# an rpath: the program runs without LD_LIBRARY_PATH.
+uninstalled_flags=$(PKG_CONFIG_PATH=$PWD/target/pkgconfig $pkg_config --cflags --libs ripemd160mb) ||
+    fail "pkg-config with target/pkgconfig/ripemd160mb-uninstalled.pc"
+echo "== uninstalled: $cc user.c $uninstalled_flags"
+# shellcheck disable=SC2086
+$cc -std=c99 -Wall -Wextra -Werror -pedantic -o "$tmp/user-uninstalled" "$tmp/user.c" $uninstalled_flags ||
+    fail "build with the uninstalled .pc"
+env -u LD_LIBRARY_PATH "$tmp/user-uninstalled" || fail "the build against the uninstalled .pc does not run"
+
+# pkg-config sees only the temporary prefix; the sysroot makes -I/-L point into it.
+export PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR=$lib/pkgconfig PKG_CONFIG_SYSROOT_DIR=$dest
+# pkgconf drops -I/usr/include and -L/usr/lib as system directories; in a
+# DESTDIR they are not, so keep them.
+export PKG_CONFIG_ALLOW_SYSTEM_CFLAGS=1 PKG_CONFIG_ALLOW_SYSTEM_LIBS=1
+
+shared_flags=$($pkg_config --cflags --libs ripemd160mb) || fail "pkg-config --cflags --libs failed"
+static_flags=$($pkg_config --static --cflags --libs ripemd160mb) || fail "pkg-config --static failed"
+[ "$($pkg_config --modversion ripemd160mb)" = "$version" ] || fail "pkg-config --modversion is not $version"
+
+echo "== shared: $cc user.c $shared_flags"
+# shellcheck disable=SC2086
+$cc -std=c99 -Wall -Wextra -Werror -pedantic -o "$tmp/user-shared" "$tmp/user.c" $shared_flags ||
+    fail "build with pkg-config --cflags --libs"
+readelf -d "$tmp/user-shared" | grep -q 'NEEDED.*libripemd160mb\.so\.'"$major" ||
+    fail "the shared build does not need libripemd160mb.so.$major"
+LD_LIBRARY_PATH=$lib "$tmp/user-shared" || fail "the shared build does not run"
+
+echo "== static: $cc -static user.c $static_flags"
+# shellcheck disable=SC2086
+$cc -static -std=c99 -Wall -Wextra -Werror -pedantic -o "$tmp/user-static" "$tmp/user.c" $static_flags \
+    2>"$tmp/static.log" || { cat "$tmp/static.log"; fail "build with pkg-config --static --cflags --libs"; }
+if readelf -d "$tmp/user-static" 2>/dev/null | grep -q NEEDED; then fail "the static build has dynamic dependencies"; fi
+env -u LD_LIBRARY_PATH "$tmp/user-static" || fail "the static build does not run"
+
+echo "== make uninstall DESTDIR=$dest PREFIX=/usr"
+$make_cmd --no-print-directory uninstall DESTDIR="$dest" PREFIX=/usr >"$tmp/uninstall.log" 2>&1 ||
+    { cat "$tmp/uninstall.log"; fail "make uninstall failed"; }
+left=$(cd "$dest" && find . ! -type d)
+[ -z "$left" ] || fail "files left after uninstall: $left"
+echo "PASS install: install, pkg-config (shared and --static), uninstall"
