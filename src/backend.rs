@@ -9,12 +9,16 @@ use std::ffi::CStr;
 use std::fmt;
 use std::sync::atomic::{AtomicU8, Ordering};
 
+#[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
+use crate::neon;
 use crate::scalar;
 
 /// The kernels, in order of preference within an architecture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Kind {
     Scalar,
+    #[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
+    Neon,
 }
 
 /// A RIPEMD-160 (and SHA-256) kernel that the running CPU supports.
@@ -72,6 +76,10 @@ impl Backend {
 
     /// The NEON kernel (4 lanes), if this is an aarch64 CPU with NEON.
     pub fn neon() -> Option<Backend> {
+        #[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
+        if std::arch::is_aarch64_feature_detected!("neon") {
+            return Some(Backend(Kind::Neon));
+        }
         None
     }
 
@@ -110,6 +118,8 @@ impl Backend {
     pub(crate) fn c_name(self) -> &'static CStr {
         match self.0 {
             Kind::Scalar => c"scalar",
+            #[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
+            Kind::Neon => c"neon",
         }
     }
 
@@ -117,6 +127,8 @@ impl Backend {
     pub fn lanes(self) -> usize {
         match self.0 {
             Kind::Scalar => 1,
+            #[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
+            Kind::Neon => neon::LANES,
         }
     }
 
@@ -149,6 +161,8 @@ impl Backend {
     fn code(self) -> u8 {
         match self.0 {
             Kind::Scalar => 1,
+            #[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
+            Kind::Neon => 4,
         }
     }
 
@@ -157,6 +171,7 @@ impl Backend {
     fn from_code(code: u8) -> Option<Backend> {
         match code {
             1 => Some(Self::SCALAR),
+            4 => Self::neon(),
             _ => None,
         }
     }
@@ -168,6 +183,10 @@ impl Backend {
         debug_assert_eq!(src.len(), dst.len());
         match self.0 {
             Kind::Scalar => scalar::hash32(src, dst),
+            // SAFETY: a Neon backend is only constructed by `neon()` after
+            // detecting NEON.
+            #[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
+            Kind::Neon => unsafe { neon::hash32(src, dst) },
         }
     }
 }

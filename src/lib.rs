@@ -24,6 +24,8 @@
 mod backend;
 mod batch;
 mod compress;
+#[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
+mod neon;
 pub mod consts;
 pub mod ffi;
 mod scalar;
