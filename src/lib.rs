@@ -24,10 +24,10 @@
 mod backend;
 mod batch;
 mod compress;
-#[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
-mod neon;
 pub mod consts;
 pub mod ffi;
+#[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
+mod neon;
 mod scalar;
 mod stream;
 
