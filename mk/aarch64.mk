@@ -1,6 +1,7 @@
 # arm64 (aarch64) cross build, tested under qemu-user (issue 4).
 #
-#   make test-aarch64        Rust test suite and the C smoke test under
+#   make test-aarch64        Rust test suite and the C tests (aarch64_smoke,
+#                            and vectors/contract where present) under
 #                            qemu-aarch64, with the default backend (must be
 #                            "neon") and with RMD160MB_FORCE=scalar
 #   make insn-count-aarch64  instructions per message of the NEON and scalar
@@ -24,7 +25,11 @@ AARCH64_CFLAGS := -O2 -std=c99 -Wall -Wextra -Werror -pedantic -Iinclude
 # less -lgcc_s which gcc adds itself).
 AARCH64_STATIC_LIBS := -lutil -lrt -lpthread -lm -ldl -lc
 
-.PHONY: aarch64-deps test-aarch64 insn-count-aarch64
+# The portable C tests of c-tests/ that need nothing but the library (the
+# OpenSSL differential test would need an arm64 libcrypto).
+AARCH64_GENERIC_CTESTS := $(wildcard c-tests/vectors.c c-tests/contract.c)
+
+.PHONY: aarch64-deps test-aarch64 test-aarch64-rust test-aarch64-c insn-count-aarch64
 
 aarch64-deps:
 	@missing=; for p in $(AARCH64_APT); do \
@@ -36,12 +41,16 @@ aarch64-deps:
 	fi
 	rustup target add $(AARCH64_TARGET)
 
-test-aarch64: aarch64-deps
+test-aarch64: aarch64-deps test-aarch64-rust test-aarch64-c
+
+test-aarch64-rust: aarch64-deps
 	@echo "== aarch64: Rust tests under qemu, default backend (neon)"
 	env -u RMD160MB_FORCE $(CARGO) test --target $(AARCH64_TARGET)
 	@echo "== aarch64: Rust tests under qemu, RMD160MB_FORCE=scalar"
 	RMD160MB_FORCE=scalar $(CARGO) test --target $(AARCH64_TARGET)
-	@echo "== aarch64: C library and C smoke test under qemu"
+
+test-aarch64-c: aarch64-deps
+	@echo "== aarch64: C library and C tests under qemu"
 	$(CARGO) build --release --target $(AARCH64_TARGET)
 	@# The loader looks the library up by its SONAME: link it beside the .so.
 	soname=$$(aarch64-linux-gnu-readelf -d $(AARCH64_DIR)/libripemd160mb.so | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p'); \
@@ -56,6 +65,14 @@ test-aarch64: aarch64-deps
 	        $(AARCH64_QEMU) $(AARCH64_DIR)/aarch64_smoke-$$link tests/vectors || exit 1; \
 	    RMD160MB_FORCE=scalar RMD160MB_EXPECT_BACKEND=scalar \
 	        $(AARCH64_QEMU) $(AARCH64_DIR)/aarch64_smoke-$$link tests/vectors || exit 1; \
+	done
+	@# The portable C tests of c-tests/ (vectors, contract), where present.
+	for src in $(AARCH64_GENERIC_CTESTS); do \
+	    bin=$(AARCH64_DIR)/ctest-$$(basename $$src .c); \
+	    $(AARCH64_CC) $(AARCH64_CFLAGS) -Ic-tests -DTEST_VECTOR_DIR='"$(CURDIR)/tests/vectors"' $$src -o $$bin \
+	        $(AARCH64_DIR)/libripemd160mb.a $(AARCH64_STATIC_LIBS) || exit 1; \
+	    env -u RMD160MB_FORCE $(AARCH64_QEMU) $$bin || exit 1; \
+	    RMD160MB_FORCE=scalar $(AARCH64_QEMU) $$bin || exit 1; \
 	done
 
 insn-count-aarch64: aarch64-deps
