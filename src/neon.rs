@@ -3,8 +3,8 @@
 //!
 //! Per lane the compression function is [`crate::compress`] unchanged; this
 //! file only supplies the instructions:
-//! - f2 and f4 are one bit select each (`BSL`/`BIT`/`BIF`), f3 and f5 one
-//!   `ORN` and one `EOR`, f1 two `EOR`s;
+//! - f2 and f4 are one bit select each (`BIF`/`BIT`, in place, see
+//!   [`bit_select_after`]), f3 and f5 one `ORN` and one `EOR`, f1 two `EOR`s;
 //! - a rotate is `SHL` plus shift-right-and-insert (`SRI`), both with
 //!   immediates, and a rotate by 8 is one byte table lookup (`TBL`);
 //! - the padding words of a 32-byte message are folded into the round
@@ -14,8 +14,8 @@
 //!   written outside the caller's slices (a tail of 2 or 3 messages goes
 //!   through a zeroed copy on the stack).
 //!
-//! Cost (`bench/count-insns.sh`, release build): about 417 instructions per
-//! message for two interleaved groups, 411 for one group, against about 1320
+//! Cost (`bench/count-insns.sh`, release build): about 400 instructions per
+//! message for two interleaved groups, 395 for one group, against about 1320
 //! for the scalar kernel. Two groups cost a few spills but give the core
 //! four independent dependency chains instead of two.
 //!
@@ -88,17 +88,37 @@ impl Word for uint32x4_t {
             }
         })
     }
-    /// f2(x, y, z) = (x & y) | (!x & z): one bit select on x.
+    /// f2(x, y, z) = (x & y) | (!x & z): one bit select on x, written as
+    /// `BIF` into y's register (see [`bit_select_after`]).
     #[inline(always)]
     fn f2(x: Self, y: Self, z: Self) -> Self {
-        // SAFETY: register-only; NEON is enabled (above).
-        unsafe { vbslq_u32(x, y, z) }
+        let mut r = y;
+        // SAFETY: register-only; NEON is enabled (above). BIF r, z, x:
+        // r = (r & x) | (z & !x).
+        unsafe {
+            core::arch::asm!(
+                "bif {r:v}.16b, {z:v}.16b, {x:v}.16b // after {after:v}.16b",
+                r = inout(vreg) r, z = in(vreg) z, x = in(vreg) x, after = in(vreg) bit_select_after(y),
+                options(pure, nomem, nostack, preserves_flags),
+            );
+        }
+        r
     }
-    /// f4(x, y, z) = (x & z) | (y & !z): one bit select on z.
+    /// f4(x, y, z) = (x & z) | (y & !z): one bit select on z, written as
+    /// `BIT` into y's register.
     #[inline(always)]
     fn f4(x: Self, y: Self, z: Self) -> Self {
-        // SAFETY: register-only; NEON is enabled (above).
-        unsafe { vbslq_u32(z, x, y) }
+        let mut r = y;
+        // SAFETY: register-only; NEON is enabled (above). BIT r, x, z:
+        // r = (x & z) | (r & !z).
+        unsafe {
+            core::arch::asm!(
+                "bit {r:v}.16b, {x:v}.16b, {z:v}.16b // after {after:v}.16b",
+                r = inout(vreg) r, z = in(vreg) z, x = in(vreg) x, after = in(vreg) bit_select_after(y),
+                options(pure, nomem, nostack, preserves_flags),
+            );
+        }
+        r
     }
     /// f3(x, y, z) = (x | !y) ^ z
     #[inline(always)]
@@ -112,6 +132,20 @@ impl Word for uint32x4_t {
         // SAFETY: register-only; NEON is enabled (above).
         unsafe { veorq_u32(x, vornq_u32(y, z)) }
     }
+}
+
+/// `rol(y, 10)`, which the compression function computes from the same `y`
+/// (its register C) in the same step, so the two are one computation: passed
+/// to the bit select as an unused operand, it orders the select after the
+/// rotate, C's register is dead there, and the select overwrites it in
+/// place. With `vbslq_u32` LLVM emitted `MOV` + `BSL` for every f2 and f4
+/// (128 extra instructions per 8 messages). Correct in any order: the
+/// operand only steers the register allocation. Outside RIPEMD-160 (SHA-256's
+/// Ch, say) the rotate would not be shared and would cost two instructions:
+/// use `vbslq_u32` there.
+#[inline(always)]
+fn bit_select_after(y: uint32x4_t) -> uint32x4_t {
+    y.rol(crate::consts::ROL_C)
 }
 
 /// Two 4-lane groups advanced together: every operation is issued for both,
@@ -266,7 +300,7 @@ pub(crate) unsafe fn hash32(src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
     let (s, d) = (src4.remainder(), dst4.into_remainder());
     if let ([msg], [out]) = (s, &mut *d) {
         // One message: the scalar kernel costs fewer instructions (about
-        // 1300) than a zero-padded group (about 1650; bench/count-insns.sh).
+        // 1300) than a zero-padded group (about 1600; bench/count-insns.sh).
         *out = scalar::hash32_one(msg);
     } else if !s.is_empty() {
         let mut msgs = [[0u8; 32]; LANES];
