@@ -9,6 +9,8 @@ use std::ffi::CStr;
 use std::fmt;
 use std::sync::atomic::{AtomicU8, Ordering};
 
+#[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
+use crate::neon;
 use crate::scalar;
 
 /// The kernels, in order of preference within an architecture.
@@ -19,6 +21,8 @@ enum Kind {
     Avx2,
     #[cfg(target_arch = "x86_64")]
     Avx512,
+    #[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
+    Neon,
 }
 
 /// A RIPEMD-160 (and SHA-256) kernel that the running CPU supports.
@@ -87,6 +91,10 @@ impl Backend {
 
     /// The NEON kernel (4 lanes), if this is an aarch64 CPU with NEON.
     pub fn neon() -> Option<Backend> {
+        #[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
+        if std::arch::is_aarch64_feature_detected!("neon") {
+            return Some(Backend(Kind::Neon));
+        }
         None
     }
 
@@ -129,6 +137,8 @@ impl Backend {
             Kind::Avx2 => c"avx2",
             #[cfg(target_arch = "x86_64")]
             Kind::Avx512 => c"avx512",
+            #[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
+            Kind::Neon => c"neon",
         }
     }
 
@@ -140,6 +150,8 @@ impl Backend {
             Kind::Avx2 => crate::avx2::LANES,
             #[cfg(target_arch = "x86_64")]
             Kind::Avx512 => crate::avx512::LANES,
+            #[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
+            Kind::Neon => neon::LANES,
         }
     }
 
@@ -176,6 +188,8 @@ impl Backend {
             Kind::Avx2 => 2,
             #[cfg(target_arch = "x86_64")]
             Kind::Avx512 => 3,
+            #[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
+            Kind::Neon => 4,
         }
     }
 
@@ -188,6 +202,7 @@ impl Backend {
             2 => Some(Backend(Kind::Avx2)),
             #[cfg(target_arch = "x86_64")]
             3 => Some(Backend(Kind::Avx512)),
+            4 => Self::neon(),
             _ => None,
         }
     }
@@ -206,6 +221,10 @@ impl Backend {
             // AVX-512 F, VL and BW.
             #[cfg(target_arch = "x86_64")]
             Kind::Avx512 => unsafe { crate::avx512::hash32(src, dst) },
+            // SAFETY: a Neon backend is only constructed by `neon()` after
+            // detecting NEON.
+            #[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
+            Kind::Neon => unsafe { neon::hash32(src, dst) },
         }
     }
 }

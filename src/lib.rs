@@ -30,6 +30,8 @@ mod batch;
 mod compress;
 pub mod consts;
 pub mod ffi;
+#[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
+mod neon;
 mod scalar;
 mod stream;
 
