@@ -6,6 +6,9 @@
 //! Benchmark ids: group `hash32`, function = backend name or
 //! `baseline:ripemd-crate`, parameter = n (messages per call).
 
+mod common;
+
+use common::ThreadCpuTime;
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use ripemd::Digest;
 use ripemd160mb::{hash32_with, Backend, BACKEND_NAMES};
@@ -16,7 +19,7 @@ fn messages(n: usize) -> Vec<[u8; 32]> {
     (0..n).map(|i| core::array::from_fn(|j| (i * 31 + j * 7) as u8)).collect()
 }
 
-fn hash32(c: &mut Criterion) {
+fn hash32(c: &mut Criterion<ThreadCpuTime>) {
     let mut group = c.benchmark_group("hash32");
     for n in COUNTS {
         let msgs = messages(n);
@@ -44,9 +47,7 @@ fn hash32(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    config = Criterion::default()
-        .warm_up_time(std::time::Duration::from_millis(500))
-        .measurement_time(std::time::Duration::from_secs(2));
+    config = common::config();
     targets = hash32
 }
 criterion_main!(benches);

@@ -47,6 +47,12 @@ impl Word for __m256i {
         })
     }
 
+    #[inline(always)]
+    fn step_boundary(left: &mut [Self; 5], right: &mut [Self; 5]) {
+        // SAFETY: only reached from avx2 code (see splat).
+        unsafe { step_boundary(left, right) }
+    }
+
     /// (x | !y) ^ z = !(!x & y) ^ z = (andnot(x, y) ^ z) ^ !0.
     #[inline(always)]
     fn f3(x: Self, y: Self, z: Self) -> Self {
@@ -56,6 +62,22 @@ impl Word for __m256i {
     #[inline(always)]
     fn f5(x: Self, y: Self, z: Self) -> Self {
         unsafe { _mm256_xor_si256(_mm256_xor_si256(x, _mm256_andnot_si256(y, z)), _mm256_set1_epi32(-1)) }
+    }
+}
+
+/// See `Word::step_boundary`: an empty `asm!` that all ten registers pass
+/// through, so that step j of both lines is issued before step j + 1.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn step_boundary(l: &mut [__m256i; 5], r: &mut [__m256i; 5]) {
+    // SAFETY: the assembly is empty; it only pins the registers.
+    unsafe {
+        core::arch::asm!(
+            "/* {} {} {} {} {} {} {} {} {} {} */",
+            inout(ymm_reg) l[0], inout(ymm_reg) l[1], inout(ymm_reg) l[2], inout(ymm_reg) l[3], inout(ymm_reg) l[4],
+            inout(ymm_reg) r[0], inout(ymm_reg) r[1], inout(ymm_reg) r[2], inout(ymm_reg) r[3], inout(ymm_reg) r[4],
+            options(pure, nomem, nostack, preserves_flags)
+        );
     }
 }
 
@@ -124,7 +146,8 @@ unsafe fn hash32_group(msgs: &[[u8; 32]; LANES], out: &mut [[u8; 20]; LANES]) {
 }
 
 /// RIPEMD-160 of each 32-byte message: full groups of 8, then the tail as
-/// one group padded from a zeroed stack copy.
+/// one group padded from a zeroed stack copy, or a single message through
+/// the scalar kernel (faster for one).
 ///
 /// # Safety
 /// The CPU supports AVX2 (reached only through `Backend::avx2()`).
@@ -136,13 +159,17 @@ pub(crate) unsafe fn hash32(src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
         // SAFETY: avx2 is enabled; the chunks are exactly 8 long.
         unsafe { hash32_group(msgs.try_into().unwrap_unchecked(), out.try_into().unwrap_unchecked()) };
     }
-    let rest = groups.remainder();
-    if !rest.is_empty() {
-        let mut msgs = [[0u8; 32]; LANES];
-        msgs[..rest.len()].copy_from_slice(rest);
-        let mut out = [[0u8; 20]; LANES];
-        // SAFETY: avx2 is enabled.
-        unsafe { hash32_group(&msgs, &mut out) };
-        outs.into_remainder().copy_from_slice(&out[..rest.len()]);
+    let (src, dst) = (groups.remainder(), outs.into_remainder());
+    match src.len() {
+        0 => {}
+        1 => crate::scalar::hash32(src, dst),
+        rest => {
+            let mut msgs = [[0u8; 32]; LANES];
+            msgs[..rest].copy_from_slice(src);
+            let mut out = [[0u8; 20]; LANES];
+            // SAFETY: avx2 is enabled.
+            unsafe { hash32_group(&msgs, &mut out) };
+            dst.copy_from_slice(&out[..rest]);
+        }
     }
 }

@@ -5,7 +5,7 @@
 use core::arch::x86_64::*;
 use seq_macro::seq;
 
-use crate::compress::{hash32_words, Word};
+use crate::compress::{hash32_words, Pair, Word};
 
 /// Messages per group.
 pub(crate) const LANES: usize = 16;
@@ -45,6 +45,17 @@ impl Word for __m512i {
         })
     }
 
+    #[inline(always)]
+    fn step_boundary(left: &mut [Self; 5], right: &mut [Self; 5]) {
+        // SAFETY: only reached from avx512f code (see splat).
+        unsafe { step_boundary(left, right) }
+    }
+    #[inline(always)]
+    fn step_boundary_pair(l0: &mut [Self; 5], r0: &mut [Self; 5], l1: &mut [Self; 5], r1: &mut [Self; 5]) {
+        // SAFETY: only reached from avx512f code (see splat).
+        unsafe { step_boundary_pair(l0, r0, l1, r1) }
+    }
+
     // The truth tables are f evaluated on x = 0xF0, y = 0xCC, z = 0xAA.
     #[inline(always)]
     fn f1(x: Self, y: Self, z: Self) -> Self {
@@ -65,6 +76,39 @@ impl Word for __m512i {
     #[inline(always)]
     fn f5(x: Self, y: Self, z: Self) -> Self {
         unsafe { _mm512_ternarylogic_epi32::<0x2D>(x, y, z) } // x ^ (y | !z)
+    }
+}
+
+/// See `Word::step_boundary`: an empty `asm!` that all ten registers pass
+/// through, so that step j of both lines is issued before step j + 1.
+#[target_feature(enable = "avx512f")]
+#[inline]
+unsafe fn step_boundary(l: &mut [__m512i; 5], r: &mut [__m512i; 5]) {
+    // SAFETY: the assembly is empty; it only pins the registers.
+    unsafe {
+        core::arch::asm!(
+            "/* {} {} {} {} {} {} {} {} {} {} */",
+            inout(zmm_reg) l[0], inout(zmm_reg) l[1], inout(zmm_reg) l[2], inout(zmm_reg) l[3], inout(zmm_reg) l[4],
+            inout(zmm_reg) r[0], inout(zmm_reg) r[1], inout(zmm_reg) r[2], inout(zmm_reg) r[3], inout(zmm_reg) r[4],
+            options(pure, nomem, nostack, preserves_flags)
+        );
+    }
+}
+
+/// `step_boundary` for two groups: twenty registers.
+#[target_feature(enable = "avx512f")]
+#[inline]
+unsafe fn step_boundary_pair(l0: &mut [__m512i; 5], r0: &mut [__m512i; 5], l1: &mut [__m512i; 5], r1: &mut [__m512i; 5]) {
+    // SAFETY: the assembly is empty; it only pins the registers.
+    unsafe {
+        core::arch::asm!(
+            "/* {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} */",
+            inout(zmm_reg) l0[0], inout(zmm_reg) l0[1], inout(zmm_reg) l0[2], inout(zmm_reg) l0[3], inout(zmm_reg) l0[4],
+            inout(zmm_reg) r0[0], inout(zmm_reg) r0[1], inout(zmm_reg) r0[2], inout(zmm_reg) r0[3], inout(zmm_reg) r0[4],
+            inout(zmm_reg) l1[0], inout(zmm_reg) l1[1], inout(zmm_reg) l1[2], inout(zmm_reg) l1[3], inout(zmm_reg) l1[4],
+            inout(zmm_reg) r1[0], inout(zmm_reg) r1[1], inout(zmm_reg) r1[2], inout(zmm_reg) r1[3], inout(zmm_reg) r1[4],
+            options(pure, nomem, nostack, preserves_flags)
+        );
     }
 }
 
@@ -145,27 +189,58 @@ unsafe fn hash32_group(msgs: &[[u8; 32]; LANES], out: &mut [[u8; 20]; LANES]) {
     unsafe { store_digests(&h, out) };
 }
 
-/// RIPEMD-160 of each 32-byte message: full groups of 16, then the tail as
-/// one group padded from a zeroed stack copy (still cheaper than scalar for
-/// a single message).
+/// Two groups of 16 messages in flight.
+#[inline(always)]
+unsafe fn hash32_two_groups(msgs: &[[u8; 32]], out: &mut [[u8; 20]]) {
+    let (m0, m1) = msgs.split_at(LANES);
+    let (o0, o1) = out.split_at_mut(LANES);
+    // SAFETY: avx512f is enabled in the caller; the halves are 16 long.
+    unsafe {
+        let x0 = transpose_in(m0.try_into().unwrap_unchecked());
+        let x1 = transpose_in(m1.try_into().unwrap_unchecked());
+        let x: [Pair<__m512i>; 8] = core::array::from_fn(|j| Pair(x0[j], x1[j]));
+        let h = hash32_words(&x);
+        store_digests(&h.map(|p| p.0), o0.try_into().unwrap_unchecked());
+        store_digests(&h.map(|p| p.1), o1.try_into().unwrap_unchecked());
+    }
+}
+
+/// RIPEMD-160 of each 32-byte message: pairs of 16-message groups in
+/// flight, then one group of 16; a tail of 9..15 messages runs as one group
+/// padded from a zeroed stack copy, 2..8 through the AVX2 kernel's 8 lanes,
+/// and a single message through the scalar kernel, whichever is fastest for
+/// that size (measured with `make bench`).
 ///
 /// # Safety
 /// The CPU supports AVX-512 F (reached only through `Backend::avx512()`).
 #[target_feature(enable = "avx512f")]
 pub(crate) unsafe fn hash32(src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
-    let mut groups = src.chunks_exact(LANES);
-    let mut outs = dst.chunks_exact_mut(LANES);
-    for (msgs, out) in (&mut groups).zip(&mut outs) {
-        // SAFETY: avx512f is enabled; the chunks are exactly 16 long.
-        unsafe { hash32_group(msgs.try_into().unwrap_unchecked(), out.try_into().unwrap_unchecked()) };
+    let mut pairs = src.chunks_exact(2 * LANES);
+    let mut pair_outs = dst.chunks_exact_mut(2 * LANES);
+    for (msgs, out) in (&mut pairs).zip(&mut pair_outs) {
+        // SAFETY: avx512f is enabled; the chunks are exactly 32 long.
+        unsafe { hash32_two_groups(msgs, out) };
     }
-    let rest = groups.remainder();
-    if !rest.is_empty() {
-        let mut msgs = [[0u8; 32]; LANES];
-        msgs[..rest.len()].copy_from_slice(rest);
-        let mut out = [[0u8; 20]; LANES];
-        // SAFETY: avx512f is enabled.
-        unsafe { hash32_group(&msgs, &mut out) };
-        outs.into_remainder().copy_from_slice(&out[..rest.len()]);
+    let (src, dst) = (pairs.remainder(), pair_outs.into_remainder());
+    let (src, dst) = if src.len() >= LANES {
+        // SAFETY: avx512f is enabled; the slices hold at least 16.
+        unsafe { hash32_group(src[..LANES].try_into().unwrap_unchecked(), (&mut dst[..LANES]).try_into().unwrap_unchecked()) };
+        (&src[LANES..], &mut dst[LANES..])
+    } else {
+        (src, dst)
+    };
+    match src.len() {
+        0 => {}
+        1 => crate::scalar::hash32(src, dst),
+        // SAFETY: AVX-512 F implies AVX2.
+        2..=8 => unsafe { crate::avx2::hash32(src, dst) },
+        rest => {
+            let mut msgs = [[0u8; 32]; LANES];
+            msgs[..rest].copy_from_slice(src);
+            let mut out = [[0u8; 20]; LANES];
+            // SAFETY: avx512f is enabled.
+            unsafe { hash32_group(&msgs, &mut out) };
+            dst.copy_from_slice(&out[..rest]);
+        }
     }
 }

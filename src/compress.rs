@@ -29,6 +29,22 @@ pub(crate) trait Word: Copy {
     /// only, so that implementations can match to an immediate form.
     fn rol(self, n: u32) -> Self;
 
+    /// Called after each step of both lines. Vector kernels make it an empty
+    /// `asm!` taking the ten registers, which stops the compiler from
+    /// scheduling a whole line before the other: the left and right lines
+    /// are independent chains of 80 dependent steps, and the CPU can only
+    /// overlap them if their steps are issued side by side.
+    #[inline(always)]
+    fn step_boundary(_left: &mut [Self; 5], _right: &mut [Self; 5]) {}
+
+    /// `step_boundary` for two groups in flight ([`Pair`]): one boundary for
+    /// all twenty registers, so neither group runs ahead of the other.
+    #[inline(always)]
+    fn step_boundary_pair(l0: &mut [Self; 5], r0: &mut [Self; 5], l1: &mut [Self; 5], r1: &mut [Self; 5]) {
+        Self::step_boundary(l0, r0);
+        Self::step_boundary(l1, r1);
+    }
+
     /// f1(x, y, z) = x ^ y ^ z
     #[inline(always)]
     fn f1(x: Self, y: Self, z: Self) -> Self {
@@ -134,6 +150,7 @@ fn step<W: Word, const J: usize, const FIXED32: bool>(left: &mut [W; 5], right: 
     let round = J / 16;
     line_step::<W, FIXED32>(left, x, F_LEFT[round], R_LEFT[J], S_LEFT[J], K_LEFT[round]);
     line_step::<W, FIXED32>(right, x, F_LEFT[4 - round], R_RIGHT[J], S_RIGHT[J], K_RIGHT[round]);
+    W::step_boundary(left, right);
 }
 
 /// The compression function: chaining value `h` and one 16-word message
@@ -168,3 +185,65 @@ pub(crate) fn hash32_words<W: Word>(x: &[W; 8]) -> [W; 5] {
     compress::<W, true>(&h, &block)
 }
 
+
+/// Two groups of lanes processed together: every operation is issued for
+/// both, so four dependency chains (two lines of two groups) are in flight.
+#[derive(Clone, Copy)]
+pub(crate) struct Pair<W>(pub W, pub W);
+
+impl<W: Word> Word for Pair<W> {
+    #[inline(always)]
+    fn splat(x: u32) -> Self {
+        Pair(W::splat(x), W::splat(x))
+    }
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        Pair(self.0.add(rhs.0), self.1.add(rhs.1))
+    }
+    #[inline(always)]
+    fn xor(self, rhs: Self) -> Self {
+        Pair(self.0.xor(rhs.0), self.1.xor(rhs.1))
+    }
+    #[inline(always)]
+    fn and(self, rhs: Self) -> Self {
+        Pair(self.0.and(rhs.0), self.1.and(rhs.1))
+    }
+    #[inline(always)]
+    fn or_not(self, rhs: Self) -> Self {
+        Pair(self.0.or_not(rhs.0), self.1.or_not(rhs.1))
+    }
+    #[inline(always)]
+    fn rol(self, n: u32) -> Self {
+        Pair(self.0.rol(n), self.1.rol(n))
+    }
+    #[inline(always)]
+    fn step_boundary(left: &mut [Self; 5], right: &mut [Self; 5]) {
+        let mut l0 = left.map(|p| p.0);
+        let mut l1 = left.map(|p| p.1);
+        let mut r0 = right.map(|p| p.0);
+        let mut r1 = right.map(|p| p.1);
+        W::step_boundary_pair(&mut l0, &mut r0, &mut l1, &mut r1);
+        *left = core::array::from_fn(|i| Pair(l0[i], l1[i]));
+        *right = core::array::from_fn(|i| Pair(r0[i], r1[i]));
+    }
+    #[inline(always)]
+    fn f1(x: Self, y: Self, z: Self) -> Self {
+        Pair(W::f1(x.0, y.0, z.0), W::f1(x.1, y.1, z.1))
+    }
+    #[inline(always)]
+    fn f2(x: Self, y: Self, z: Self) -> Self {
+        Pair(W::f2(x.0, y.0, z.0), W::f2(x.1, y.1, z.1))
+    }
+    #[inline(always)]
+    fn f3(x: Self, y: Self, z: Self) -> Self {
+        Pair(W::f3(x.0, y.0, z.0), W::f3(x.1, y.1, z.1))
+    }
+    #[inline(always)]
+    fn f4(x: Self, y: Self, z: Self) -> Self {
+        Pair(W::f4(x.0, y.0, z.0), W::f4(x.1, y.1, z.1))
+    }
+    #[inline(always)]
+    fn f5(x: Self, y: Self, z: Self) -> Self {
+        Pair(W::f5(x.0, y.0, z.0), W::f5(x.1, y.1, z.1))
+    }
+}
