@@ -1,0 +1,62 @@
+# Go package (go/, module github.com/ripemd160mb/ripemd160mb/go): cgo over the
+# C API, found through pkg-config. `make test-go` builds the library, writes an
+# uninstalled .pc pointing at this build tree (no install needed) and runs
+# go vet, gofmt and the Go tests, offline. `make bench-go` runs the benchmarks.
+#
+# Needs: golang-go (Go >= 1.19), pkg-config, and for the differential tests
+# against golang.org/x/crypto/ripemd160, golang-golang-x-crypto-dev (Debian's
+# copy under /usr/share/gocode, used through a `replace` in
+# go/xcryptotest/go.mod: the Go module proxy is never contacted).
+
+CARGO ?= cargo
+RELEASE_DIR ?= target/release
+GO ?= go
+
+GO_DIR := $(CURDIR)/target/go
+# ripemd160mb-uninstalled.pc: pkg-config prefers it to ripemd160mb.pc when
+# both are on PKG_CONFIG_PATH, and it cannot be mistaken for the installed one.
+GO_PC := $(GO_DIR)/pkgconfig/ripemd160mb-uninstalled.pc
+# The library's SONAME is libripemd160mb.so.0: the test binaries need that
+# name at run time, found through the rpath the .pc sets.
+GO_LIB := $(GO_DIR)/lib
+RMD160MB_VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
+
+# Offline, with cgo; the header's hash in CGO_CFLAGS makes the Go build cache
+# recompile the cgo packages when the header changes (it does not track files
+# outside the module). -count=1 below: test results are never cached, since
+# the library the tests load is not tracked by Go either.
+GO_ENV = PKG_CONFIG_PATH=$(GO_DIR)/pkgconfig CGO_ENABLED=1 GOPROXY=off GOFLAGS= GOTOOLCHAIN=local \
+	CGO_CFLAGS="-g -O2 -DRMD160MB_H_HASH=$(shell sha256sum include/ripemd160mb.h | cut -c1-16)"
+
+.PHONY: go-pc test-go bench-go
+
+go-pc:
+	$(CARGO) build --release --lib
+	mkdir -p $(GO_DIR)/pkgconfig $(GO_LIB)
+	ln -sf $(CURDIR)/$(RELEASE_DIR)/libripemd160mb.so $(GO_LIB)/libripemd160mb.so.0
+	ln -sf libripemd160mb.so.0 $(GO_LIB)/libripemd160mb.so
+	printf '%s\n' \
+	  'libdir=$(GO_LIB)' \
+	  'includedir=$(CURDIR)/include' \
+	  '' \
+	  'Name: ripemd160mb' \
+	  'Description: Multi-buffer RIPEMD-160 and HASH160 (uninstalled, build tree)' \
+	  'Version: $(RMD160MB_VERSION)' \
+	  'Cflags: -I$${includedir}' \
+	  'Libs: -L$${libdir} -Wl,-rpath,$${libdir} -lripemd160mb' > $(GO_PC)
+	$(GO_ENV) pkg-config --cflags --libs ripemd160mb
+
+test-go: go-pc
+	@test -z "$$(cd go && gofmt -l .)" || { echo "gofmt: these files need formatting:"; cd go && gofmt -l .; exit 1; }
+	cd go && $(GO_ENV) $(GO) vet ./...
+	cd go && $(GO_ENV) $(GO) test -count=1 ./...
+	cd go && $(GO_ENV) $(GO) test -count=1 -race -run 'Concurrent' ./...
+	cd go/xcryptotest && $(GO_ENV) $(GO) vet ./...
+	cd go/xcryptotest && $(GO_ENV) $(GO) test -count=1 ./...
+
+# GOMAXPROCS=1 (-cpu 1), so that the cost of one cgo call shows at n = 1.
+bench-go: go-pc
+	cd go && $(GO_ENV) $(GO) test -run '^$$' -bench . -benchmem -cpu 1 ./ ./hash160
+	cd go/xcryptotest && $(GO_ENV) $(GO) test -run '^$$' -bench . -benchmem -cpu 1 ./...
+
+TEST_STEPS += test-go
