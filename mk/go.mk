@@ -11,28 +11,24 @@
 CARGO ?= cargo
 RELEASE_DIR ?= target/release
 GO ?= go
+PKG_CONFIG ?= pkg-config
 
 GO_DIR := $(CURDIR)/target/go
-# ripemd160mb-uninstalled.pc: pkg-config prefers it to ripemd160mb.pc when
-# both are on PKG_CONFIG_PATH, and it cannot be mistaken for the installed one.
-GO_PC := $(GO_DIR)/pkgconfig/ripemd160mb-uninstalled.pc
-# The library's SONAME is libripemd160mb.so.0: the test binaries need that
-# name at run time, found through the rpath the .pc sets.
+
+ifdef UNINSTALLED_PC
+# Under the top Makefile: its uninstalled .pc (include/ and target/release of
+# this build tree, with an rpath; `lib` adds the libripemd160mb.so.N link the
+# test binaries need at run time).
+GO_PKG_CONFIG_PATH := $(CURDIR)/$(patsubst %/,%,$(dir $(UNINSTALLED_PC)))
+go-pc: lib uninstalled-pc
+else
+# Standalone (`make -f mk/go.mk test-go`): an equivalent .pc of our own.
+GO_PKG_CONFIG_PATH := $(GO_DIR)/pkgconfig
 GO_LIB := $(GO_DIR)/lib
 RMD160MB_VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
-
-# Offline, with cgo; the header's hash in CGO_CFLAGS makes the Go build cache
-# recompile the cgo packages when the header changes (it does not track files
-# outside the module). -count=1 below: test results are never cached, since
-# the library the tests load is not tracked by Go either.
-GO_ENV = PKG_CONFIG_PATH=$(GO_DIR)/pkgconfig CGO_ENABLED=1 GOPROXY=off GOFLAGS= GOTOOLCHAIN=local \
-	CGO_CFLAGS="-g -O2 -DRMD160MB_H_HASH=$(shell sha256sum include/ripemd160mb.h | cut -c1-16)"
-
-.PHONY: go-pc test-go bench-go
-
 go-pc:
 	$(CARGO) build --release --lib
-	mkdir -p $(GO_DIR)/pkgconfig $(GO_LIB)
+	mkdir -p $(GO_PKG_CONFIG_PATH) $(GO_LIB)
 	ln -sf $(CURDIR)/$(RELEASE_DIR)/libripemd160mb.so $(GO_LIB)/libripemd160mb.so.0
 	ln -sf libripemd160mb.so.0 $(GO_LIB)/libripemd160mb.so
 	printf '%s\n' \
@@ -43,10 +39,21 @@ go-pc:
 	  'Description: Multi-buffer RIPEMD-160 and HASH160 (uninstalled, build tree)' \
 	  'Version: $(RMD160MB_VERSION)' \
 	  'Cflags: -I$${includedir}' \
-	  'Libs: -L$${libdir} -Wl,-rpath,$${libdir} -lripemd160mb' > $(GO_PC)
-	$(GO_ENV) pkg-config --cflags --libs ripemd160mb
+	  'Libs: -L$${libdir} -Wl,-rpath,$${libdir} -lripemd160mb' \
+	  > $(GO_PKG_CONFIG_PATH)/ripemd160mb-uninstalled.pc
+endif
+
+# Offline, with cgo; the header's hash in CGO_CFLAGS makes the Go build cache
+# recompile the cgo packages when the header changes (it does not track files
+# outside the module). -count=1 below: test results are never cached, since
+# the library the tests load is not tracked by Go either.
+GO_ENV = PKG_CONFIG_PATH=$(GO_PKG_CONFIG_PATH) CGO_ENABLED=1 GOPROXY=off GOFLAGS= GOTOOLCHAIN=local \
+	CGO_CFLAGS="-g -O2 -DRMD160MB_H_HASH=$(shell sha256sum include/ripemd160mb.h | cut -c1-16)"
+
+.PHONY: go-pc test-go bench-go
 
 test-go: go-pc
+	$(GO_ENV) $(PKG_CONFIG) --cflags --libs ripemd160mb
 	@test -z "$$(cd go && gofmt -l .)" || { echo "gofmt: these files need formatting:"; cd go && gofmt -l .; exit 1; }
 	cd go && $(GO_ENV) $(GO) vet ./...
 	cd go && $(GO_ENV) $(GO) test -count=1 ./...
