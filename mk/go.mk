@@ -1,7 +1,8 @@
 # Go package (go/, module github.com/ripemd160mb/ripemd160mb/go): cgo over the
 # C API, found through pkg-config. `make test-go` builds the library, writes an
 # uninstalled .pc pointing at this build tree (no install needed) and runs
-# go vet, gofmt and the Go tests, offline. `make bench-go` runs the benchmarks.
+# go vet, gofmt and the Go tests (also with -race and GODEBUG=cgocheck=2),
+# offline. `make bench-go` runs the benchmarks.
 #
 # Needs: golang-go (Go >= 1.19), pkg-config, and for the differential tests
 # against golang.org/x/crypto/ripemd160, golang-golang-x-crypto-dev (Debian's
@@ -57,7 +58,9 @@ test-go: go-pc
 	@test -z "$$(cd go && gofmt -l .)" || { echo "gofmt: these files need formatting:"; cd go && gofmt -l .; exit 1; }
 	cd go && $(GO_ENV) $(GO) vet ./...
 	cd go && $(GO_ENV) $(GO) test -count=1 ./...
-	cd go && $(GO_ENV) $(GO) test -count=1 -race -run 'Concurrent' ./...
+	# Again under the race detector, with cgo's full pointer checks (every
+	# pointer stored or passed is checked against the cgo rules).
+	cd go && $(GO_ENV) GODEBUG=cgocheck=2 $(GO) test -count=1 -race ./...
 	cd go/xcryptotest && $(GO_ENV) $(GO) vet ./...
 	cd go/xcryptotest && $(GO_ENV) $(GO) test -count=1 ./...
 
