@@ -141,6 +141,28 @@ else
     echo "NOTICE: $CC -print-multiarch printed nothing: multiarch LIBDIR install not tested"
 fi
 
+# --- Install 3 (optional): cargo-c gives the same installation --------------
+# Only when cargo-c is installed (building it takes long: it is not a CI
+# requirement). Its Libs.private has -lgcc_s, so `cc -static` is not tried.
+if command -v cargo-cinstall >/dev/null 2>&1; then
+    root3=$work/root-cargo-c
+    if build "cargo-cinstall" ${CARGO:-cargo} cinstall --release --destdir "$root3" --prefix /usr --libdir /usr/lib \
+        --target-dir "$work/cargo-c-target"; then
+        check "cargo-c: installs the same files as make install" \
+            diff <(cd "$root" && find . ! -type d | sort) <(cd "$root3" && find . ! -type d | sort)
+        check "cargo-c: layout" installed_layout "$root3/usr/lib"
+        check "cargo-c: the repository's header" cmp "$root3/usr/include/ripemd160mb.h" include/ripemd160mb.h
+        check "cargo-c: exports only rmd160mb_*" exports_only_api "$root3/usr/lib/libripemd160mb.so.$VERSION"
+        check "cargo-c: SONAME libripemd160mb.so.$SOMAJOR" soname_is "$root3/usr/lib/libripemd160mb.so.$VERSION" "libripemd160mb.so.$SOMAJOR"
+        use_install "$root3/usr/lib" "$root3"
+        if build "c-kit-cargo-c" make --no-print-directory -C examples/c-kit BIN="$work/c-kit-cargo-c" CC="$CC"; then
+            check "run c-kit-cargo-c" run_shared "$root3/usr/lib" "$work/c-kit-cargo-c"
+        fi
+    fi
+else
+    echo "NOTICE: cargo-c not installed: cargo cinstall not compared (cargo install cargo-c --locked; 0.10.24 is the last for Rust 1.95)"
+fi
+
 if [ $fails -ne 0 ]; then
     echo "test-kit: $fails checks failed (logs in $kit_logs)"
     exit 1
