@@ -85,3 +85,11 @@ func BenchmarkNew1K(b *testing.B) {
 		out = h.Sum(out[:0])
 	}
 }
+
+// BenchmarkLanes is the cost of one cgo call that does almost nothing: the
+// fixed overhead every Hash32 or Hash160_32 call pays once.
+func BenchmarkLanes(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		_ = ripemd160mb.Lanes()
+	}
+}
