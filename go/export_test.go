@@ -1,0 +1,4 @@
+package ripemd160mb
+
+// SetBackend switches the C library's process-wide backend (tests only).
+var SetBackend = setBackend

@@ -1,0 +1,3 @@
+module github.com/ripemd160mb/ripemd160mb/go
+
+go 1.19

@@ -1,0 +1,249 @@
+// Package ripemd160mb computes RIPEMD-160 over large batches of independent
+// messages by calling the ripemd160mb C library (libripemd160mb, written in
+// Rust, with scalar, AVX2, AVX-512 and NEON kernels chosen at run time).
+//
+// Its API is the one of the pure-Go ripemd160mb library
+// (github.com/davidzita/ripemd160mb): a program switches by changing only its
+// import paths. Hash32 is the fast path: n contiguous 32-byte messages (for
+// example SHA-256 digests) to n contiguous 20-byte digests, with no
+// allocation. The hash160 subpackage computes Bitcoin HASH160 =
+// RIPEMD160(SHA256(x)) of fixed-width messages in one call.
+//
+// Programmer errors (a negative count, a buffer too short, slices of
+// different lengths, output overlapping input other than exactly in place)
+// panic. Every length is checked in Go before the C library is called, so the
+// library never receives a pointer to memory the slice does not own.
+//
+// Building needs cgo and pkg-config (`pkg-config --cflags --libs
+// ripemd160mb` must work: install the library, or point PKG_CONFIG_PATH at a
+// directory holding its .pc file).
+//
+// The backend is chosen by the C library, as the fastest this CPU supports
+// (override with the environment variable RMD160MB_FORCE). For compatibility
+// the Go library's variable GORIPEMD160MB_FORCE is honoured too when
+// RMD160MB_FORCE is unset: "" or "auto" selects the fastest backend, a name
+// this build and CPU can run selects it, and any other value selects
+// "scalar". The backend is process-wide: C code in the same process shares it.
+package ripemd160mb
+
+/*
+#cgo pkg-config: ripemd160mb
+#include <stdlib.h>
+#include <ripemd160mb.h>
+
+// A digest returned by value, so that Go passes no pointer to its own memory
+// for the output (a Go pointer given to C escapes to the heap: Sum would
+// allocate).
+typedef struct {
+	uint8_t b[RMD160MB_DIGEST_SIZE];
+	int status;
+} rmd160mb_go_digest;
+
+static rmd160mb_go_digest rmd160mb_go_sum(const uint8_t *msg, size_t len) {
+	rmd160mb_go_digest d;
+	d.status = rmd160mb_sum(d.b, msg, len);
+	return d;
+}
+
+static rmd160mb_go_digest rmd160mb_go_final(rmd160mb_ctx *ctx) {
+	rmd160mb_go_digest d;
+	d.status = rmd160mb_final(ctx, d.b);
+	return d;
+}
+*/
+import "C"
+
+import (
+	"hash"
+	"os"
+	"strconv"
+	"sync"
+	"unsafe"
+
+	"github.com/ripemd160mb/ripemd160mb/go/internal/argerr"
+)
+
+const (
+	// Size is the size of a RIPEMD-160 digest in bytes.
+	Size = 20
+	// BlockSize is the block size of RIPEMD-160 in bytes.
+	BlockSize = 64
+)
+
+// Compile-time checks that the constants agree with the C header.
+var (
+	_ [Size - C.RMD160MB_DIGEST_SIZE]struct{}
+	_ [C.RMD160MB_DIGEST_SIZE - Size]struct{}
+	_ [BlockSize - C.RMD160MB_BLOCK_SIZE]struct{}
+	_ [C.RMD160MB_BLOCK_SIZE - BlockSize]struct{}
+)
+
+func init() {
+	if _, set := os.LookupEnv("RMD160MB_FORCE"); set {
+		return
+	}
+	name := os.Getenv("GORIPEMD160MB_FORCE")
+	if name == "" {
+		return
+	}
+	if !setBackend(name) {
+		setBackend("scalar")
+	}
+}
+
+// setBackend switches the C library's process-wide backend; it reports false
+// (and changes nothing) if this build or CPU cannot run name.
+func setBackend(name string) bool {
+	cs := C.CString(name)
+	defer C.free(unsafe.Pointer(cs))
+	return C.rmd160mb_set_backend(cs) == C.RMD160MB_OK
+}
+
+// Hash32 computes the RIPEMD-160 digests of n 32-byte messages: message i is
+// src[i*32:(i+1)*32] and its digest is written to dst[i*Size:(i+1)*Size].
+// It reads at most n*32 bytes of src, writes exactly n*Size bytes of dst,
+// allocates nothing and is safe for concurrent use.
+//
+// dst may be src itself (in place: the first n*Size bytes then hold the
+// digests and the rest of the first n*32 bytes is unspecified); any other
+// overlap panics. Hash32 also panics if n < 0, len(src) < n*32 or
+// len(dst) < n*Size. n == 0 is a no-op and accepts nil slices.
+func Hash32(dst, src []byte, n int) {
+	if n < 0 {
+		argerr.Negative("Hash32", "n", n)
+	}
+	if n == 0 {
+		return
+	}
+	if len(src)/32 < n {
+		argerr.Short("Hash32", "src", len(src), n, 32)
+	}
+	if len(dst)/Size < n {
+		argerr.Short("Hash32", "dst", len(dst), n, Size)
+	}
+	st := C.rmd160mb_hash32((*C.uint8_t)(&dst[0]), (*C.uint8_t)(&src[0]), C.size_t(n))
+	check("Hash32", st)
+}
+
+// HashEach sets dst[i] to the RIPEMD-160 digest of src[i], for messages of
+// any length. It panics if len(dst) != len(src). Runs of 32-byte messages are
+// gathered into one batch call (as fast per message as Hash32); other
+// messages are hashed one call each.
+func HashEach(dst [][Size]byte, src [][]byte) {
+	if len(dst) != len(src) {
+		panic("ripemd160mb: HashEach: len(dst) = " + strconv.Itoa(len(dst)) +
+			" != len(src) = " + strconv.Itoa(len(src)))
+	}
+	var buf *[eachChunk * 32]byte
+	for i := 0; i < len(src); {
+		if len(src[i]) != 32 {
+			dst[i] = Sum(src[i])
+			i++
+			continue
+		}
+		if buf == nil {
+			buf = eachPool.Get().(*[eachChunk * 32]byte)
+		}
+		k := 0
+		for k < eachChunk && i+k < len(src) && len(src[i+k]) == 32 {
+			copy(buf[32*k:32*k+32], src[i+k])
+			k++
+		}
+		// dst[i:i+k] is k contiguous [Size]byte: one output buffer.
+		check("HashEach", C.rmd160mb_hash32((*C.uint8_t)(&dst[i][0]), (*C.uint8_t)(&buf[0]), C.size_t(k)))
+		i += k
+	}
+	if buf != nil {
+		eachPool.Put(buf)
+	}
+}
+
+// eachChunk is the most 32-byte messages HashEach gathers per batch call.
+const eachChunk = 256
+
+// eachPool holds HashEach's gather buffers, so that a call does not allocate.
+var eachPool = sync.Pool{New: func() any { return new([eachChunk * 32]byte) }}
+
+// Sum returns the RIPEMD-160 digest of p. It allocates nothing.
+func Sum(p []byte) [Size]byte {
+	var d C.rmd160mb_go_digest
+	if len(p) == 0 {
+		d = C.rmd160mb_go_sum(nil, 0)
+	} else {
+		d = C.rmd160mb_go_sum((*C.uint8_t)(&p[0]), C.size_t(len(p)))
+	}
+	check("Sum", d.status)
+	return *(*[Size]byte)(unsafe.Pointer(&d.b))
+}
+
+// Lanes returns how many messages the current backend hashes side by side
+// (1 for scalar, 4 for neon, 8 for avx2, 16 for avx512). Batches of a
+// multiple of Lanes waste no lanes.
+func Lanes() int {
+	return int(C.rmd160mb_lanes())
+}
+
+// Backend returns the name of the backend the batch functions run on:
+// "scalar", "avx2", "avx512" or "neon".
+func Backend() string {
+	return C.GoString(C.rmd160mb_backend())
+}
+
+// Version returns the C library's version, "MAJOR.MINOR.PATCH".
+func Version() string {
+	return C.GoString(C.rmd160mb_version())
+}
+
+// digest is a streaming RIPEMD-160 state. The C context is a plain value
+// inside this Go struct: it holds no Go pointers, so passing its address to C
+// for the length of one call is allowed by the cgo pointer rules, and C never
+// keeps it.
+type digest struct {
+	ctx C.rmd160mb_ctx
+}
+
+// New returns a new hash.Hash computing RIPEMD-160, streaming through the C
+// library's rmd160mb_ctx. Like every hash.Hash it is not safe for concurrent
+// use by several goroutines.
+func New() hash.Hash {
+	d := new(digest)
+	d.Reset()
+	return d
+}
+
+func (d *digest) Size() int      { return Size }
+func (d *digest) BlockSize() int { return BlockSize }
+
+func (d *digest) Reset() {
+	check("Reset", C.rmd160mb_init(&d.ctx))
+}
+
+func (d *digest) Write(p []byte) (int, error) {
+	if len(p) > 0 {
+		check("Write", C.rmd160mb_update(&d.ctx, (*C.uint8_t)(&p[0]), C.size_t(len(p))))
+	}
+	return len(p), nil
+}
+
+// Sum appends the digest of the data written so far to b. It does not change
+// the state: writing may continue.
+func (d *digest) Sum(b []byte) []byte {
+	r := C.rmd160mb_go_final(&d.ctx)
+	check("Sum", r.status)
+	return append(b, (*[Size]byte)(unsafe.Pointer(&r.b))[:]...)
+}
+
+// check panics if a C call returned an error. The Go side validates every
+// argument before calling C, so the only reachable error is an overlap of
+// output and input, which is a programmer error like a short buffer.
+func check(fn string, status C.int) {
+	if status != C.RMD160MB_OK {
+		panicStatus(fn, status)
+	}
+}
+
+//go:noinline
+func panicStatus(fn string, status C.int) {
+	panic("ripemd160mb: " + fn + ": " + C.GoString(C.rmd160mb_strerror(status)) +
+		" (status " + strconv.Itoa(int(status)) + ")")
+}

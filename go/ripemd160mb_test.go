@@ -1,0 +1,478 @@
+package ripemd160mb_test
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	ripemd160mb "github.com/ripemd160mb/ripemd160mb/go"
+	"github.com/ripemd160mb/ripemd160mb/go/internal/testvec"
+)
+
+// forEachBackend runs f once per backend this CPU and build support, with
+// the process-wide backend switched to it, and restores "auto" afterwards.
+// A backend the CPU lacks is reported, not hidden.
+func forEachBackend(t *testing.T, f func(t *testing.T, name string)) {
+	t.Helper()
+	defer ripemd160mb.SetBackend("auto")
+	ran := 0
+	for _, name := range testvec.Backends {
+		if !ripemd160mb.SetBackend(name) {
+			t.Logf("NOTICE: backend %s skipped: not supported by this build or CPU", name)
+			continue
+		}
+		if got := ripemd160mb.Backend(); got != name {
+			t.Fatalf("after switching to %s, Backend() = %s", name, got)
+		}
+		ran++
+		t.Run(name, func(t *testing.T) { f(t, name) })
+	}
+	if ran == 0 {
+		t.Fatal("no backend could be selected")
+	}
+}
+
+func TestVectorsHash32(t *testing.T) {
+	rows := testvec.Rows(t, "hash32.tsv")
+	src := make([]byte, 0, 32*len(rows))
+	want := make([]byte, 0, ripemd160mb.Size*len(rows))
+	for _, r := range rows {
+		m := testvec.Unhex(t, r[0])
+		if len(m) != 32 {
+			t.Fatalf("hash32.tsv: message of %d bytes", len(m))
+		}
+		src = append(src, m...)
+		d := testvec.Unhex20(t, r[1])
+		want = append(want, d[:]...)
+	}
+	forEachBackend(t, func(t *testing.T, _ string) {
+		dst := make([]byte, len(want))
+		ripemd160mb.Hash32(dst, src, len(rows))
+		if !bytes.Equal(dst, want) {
+			for i := range rows {
+				if !bytes.Equal(dst[20*i:20*i+20], want[20*i:20*i+20]) {
+					t.Fatalf("hash32.tsv row %d: got %x want %x", i, dst[20*i:20*i+20], want[20*i:20*i+20])
+				}
+			}
+		}
+	})
+	for i, r := range rows {
+		if got := ripemd160mb.Sum(src[32*i : 32*i+32]); !bytes.Equal(got[:], want[20*i:20*i+20]) {
+			t.Fatalf("Sum of hash32.tsv row %d (%s): got %x want %s", i, r[0], got, r[1])
+		}
+	}
+}
+
+// streamed hashes m through New() in chunks of the given size.
+func streamed(m []byte, chunk int) []byte {
+	h := ripemd160mb.New()
+	for len(m) > 0 {
+		k := chunk
+		if k > len(m) {
+			k = len(m)
+		}
+		n, err := h.Write(m[:k])
+		if n != k || err != nil {
+			panic(fmt.Sprintf("Write returned %d, %v", n, err))
+		}
+		m = m[k:]
+	}
+	return h.Sum(nil)
+}
+
+func TestVectorsKnown(t *testing.T) {
+	rows := testvec.Rows(t, "ripemd160-known.tsv")
+	msgs := make([][]byte, len(rows))
+	wants := make([][ripemd160mb.Size]byte, len(rows))
+	for i, r := range rows {
+		msgs[i] = testvec.KnownMessage(r[0])
+		wants[i] = testvec.Unhex20(t, r[1])
+		if got := ripemd160mb.Sum(msgs[i]); got != wants[i] {
+			t.Errorf("Sum(%.20q): got %x want %x", r[0], got, wants[i])
+		}
+		for _, chunk := range []int{1, 3, 63, 64, 65, 1000, 1 << 20} {
+			if len(msgs[i]) > 100000 && chunk < 1000 {
+				continue
+			}
+			if got := streamed(msgs[i], chunk); !bytes.Equal(got, wants[i][:]) {
+				t.Errorf("New() in chunks of %d, %.20q: got %x want %x", chunk, r[0], got, wants[i])
+			}
+		}
+	}
+	dst := make([][ripemd160mb.Size]byte, len(rows))
+	ripemd160mb.HashEach(dst, msgs)
+	for i := range dst {
+		if dst[i] != wants[i] {
+			t.Errorf("HashEach[%d]: got %x want %x", i, dst[i], wants[i])
+		}
+	}
+}
+
+func TestVectorsLengths(t *testing.T) {
+	rows := testvec.Rows(t, "ripemd160-lengths.tsv")
+	msgs := make([][]byte, len(rows))
+	wants := make([][ripemd160mb.Size]byte, len(rows))
+	for i, r := range rows {
+		l, err := strconv.Atoi(r[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		msgs[i] = testvec.LengthMessage(l)
+		wants[i] = testvec.Unhex20(t, r[1])
+		if got := ripemd160mb.Sum(msgs[i]); got != wants[i] {
+			t.Errorf("Sum(m_%d): got %x want %x", l, got, wants[i])
+		}
+		// Split the message at every position: two writes.
+		for cut := 0; cut <= l; cut++ {
+			h := ripemd160mb.New()
+			h.Write(msgs[i][:cut])
+			h.Write(msgs[i][cut:])
+			if got := h.Sum(nil); !bytes.Equal(got, wants[i][:]) {
+				t.Fatalf("New() m_%d cut at %d: got %x want %x", l, cut, got, wants[i])
+			}
+		}
+	}
+	dst := make([][ripemd160mb.Size]byte, len(rows))
+	ripemd160mb.HashEach(dst, msgs)
+	for i := range dst {
+		if dst[i] != wants[i] {
+			t.Errorf("HashEach m_%s: got %x want %x", rows[i][0], dst[i], wants[i])
+		}
+	}
+}
+
+// TestHash32Lanes checks every count 0..40 and around multiples of the lane
+// count on every backend against the one-shot Sum, with guard bytes after
+// the output and an unmodified input.
+func TestHash32Lanes(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	const guard = 7
+	forEachBackend(t, func(t *testing.T, name string) {
+		lanes := testvec.LanesOf[name]
+		if got := ripemd160mb.Lanes(); got != lanes {
+			t.Fatalf("Lanes() = %d on %s, want %d", got, name, lanes)
+		}
+		counts := []int{}
+		for n := 0; n <= 40; n++ {
+			counts = append(counts, n)
+		}
+		counts = append(counts, 2*lanes+3, 63, 64, 65, 127, 128, 129, 1000)
+		for _, n := range counts {
+			src := make([]byte, 32*n)
+			rng.Read(src)
+			orig := append([]byte(nil), src...)
+			dst := make([]byte, 20*n+guard)
+			for i := range dst {
+				dst[i] = 0xA5
+			}
+			ripemd160mb.Hash32(dst, src, n)
+			for i := 0; i < n; i++ {
+				want := ripemd160mb.Sum(src[32*i : 32*i+32])
+				if !bytes.Equal(dst[20*i:20*i+20], want[:]) {
+					t.Fatalf("n=%d lane %d: got %x want %x", n, i, dst[20*i:20*i+20], want)
+				}
+			}
+			for i := 20 * n; i < len(dst); i++ {
+				if dst[i] != 0xA5 {
+					t.Fatalf("n=%d: byte %d past the output was written", n, i)
+				}
+			}
+			if !bytes.Equal(src, orig) {
+				t.Fatalf("n=%d: src was modified", n)
+			}
+			// Misaligned buffers: one byte off.
+			src1 := append([]byte{0}, src...)[1:]
+			dst1 := make([]byte, 20*n+1)[1:]
+			ripemd160mb.Hash32(dst1, src1, n)
+			if !bytes.Equal(dst1, dst[:20*n]) {
+				t.Fatalf("n=%d: misaligned buffers give a different result", n)
+			}
+			// In place.
+			buf := append([]byte(nil), src...)
+			ripemd160mb.Hash32(buf, buf, n)
+			if !bytes.Equal(buf[:20*n], dst[:20*n]) {
+				t.Fatalf("n=%d: in place gives a different result", n)
+			}
+		}
+	})
+}
+
+// TestHashEachMixed: runs of 32-byte messages (gathered into batch calls,
+// across the gather chunk size) interleaved with other lengths, on every
+// backend, against the one-shot Sum.
+func TestHashEachMixed(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	var msgs [][]byte
+	for _, run := range []int{1, 0, 2, 3, 17, 255, 256, 257, 600, 1} {
+		for i := 0; i < run; i++ {
+			m := make([]byte, 32)
+			rng.Read(m)
+			msgs = append(msgs, m)
+		}
+		other := make([]byte, rng.Intn(200))
+		if len(other) == 32 {
+			other = other[:31]
+		}
+		rng.Read(other)
+		msgs = append(msgs, other)
+	}
+	// A run of 32-byte slices of one buffer, overlapping one another.
+	big := make([]byte, 600)
+	rng.Read(big)
+	for i := 0; i+32 <= len(big); i += 5 {
+		msgs = append(msgs, big[i:i+32])
+	}
+	forEachBackend(t, func(t *testing.T, _ string) {
+		dst := make([][ripemd160mb.Size]byte, len(msgs)+1)
+		dst[len(msgs)] = [20]byte{1, 2, 3}
+		ripemd160mb.HashEach(dst[:len(msgs)], msgs)
+		for i, m := range msgs {
+			if want := ripemd160mb.Sum(m); dst[i] != want {
+				t.Fatalf("HashEach message %d (%d bytes): got %x want %x", i, len(m), dst[i], want)
+			}
+		}
+		if dst[len(msgs)] != [20]byte{1, 2, 3} {
+			t.Fatal("HashEach wrote past len(src)")
+		}
+	})
+}
+
+// TestHash32LongerBuffers: only the first n messages are read and only n
+// digests written, whatever the slices' lengths.
+func TestHash32LongerBuffers(t *testing.T) {
+	src := make([]byte, 32*10+5)
+	rand.New(rand.NewSource(2)).Read(src)
+	dst := bytes.Repeat([]byte{0xEE}, 20*10+3)
+	ripemd160mb.Hash32(dst, src, 4)
+	for i := 0; i < 4; i++ {
+		want := ripemd160mb.Sum(src[32*i : 32*i+32])
+		if !bytes.Equal(dst[20*i:20*i+20], want[:]) {
+			t.Fatalf("digest %d wrong", i)
+		}
+	}
+	if !bytes.Equal(dst[80:], bytes.Repeat([]byte{0xEE}, len(dst)-80)) {
+		t.Fatal("Hash32 wrote past n*Size")
+	}
+}
+
+// mustPanic runs f and returns the panic message; it fails if f returns.
+func mustPanic(t *testing.T, name string, f func()) (msg string) {
+	t.Helper()
+	defer func() {
+		r := recover()
+		if r == nil {
+			t.Errorf("%s: did not panic", name)
+			return
+		}
+		msg = fmt.Sprint(r)
+	}()
+	f()
+	return ""
+}
+
+func TestPanics(t *testing.T) {
+	b := make([]byte, 32*4)
+	cases := []struct {
+		name string
+		f    func()
+		want string // substring of the panic message; Go-side checks name the slice
+	}{
+		{"Hash32 n<0", func() { ripemd160mb.Hash32(b, b, -1) }, "negative n = -1"},
+		{"Hash32 short src", func() { ripemd160mb.Hash32(make([]byte, 100), b[:32*3+31], 4) }, "len(src) = 127 < n*32"},
+		{"Hash32 nil src", func() { ripemd160mb.Hash32(make([]byte, 100), nil, 1) }, "len(src) = 0 < n*32"},
+		{"Hash32 short dst", func() { ripemd160mb.Hash32(make([]byte, 79), b, 4) }, "len(dst) = 79 < n*20"},
+		{"Hash32 huge n", func() { ripemd160mb.Hash32(b, b, int(^uint(0)>>1)) }, "len(src) = 128 < n*32"},
+		{"Hash32 overlap", func() { ripemd160mb.Hash32(b[1:], b, 2) }, "overlaps"},
+		{"HashEach lengths", func() { ripemd160mb.HashEach(make([][20]byte, 2), make([][]byte, 3)) }, "len(dst) = 2 != len(src) = 3"},
+	}
+	for _, c := range cases {
+		msg := mustPanic(t, c.name, c.f)
+		if msg != "" && !strings.Contains(msg, c.want) {
+			t.Errorf("%s: panic %q does not contain %q", c.name, msg, c.want)
+		}
+	}
+	// n == 0 is a no-op that accepts nil slices.
+	ripemd160mb.Hash32(nil, nil, 0)
+	ripemd160mb.HashEach(nil, nil)
+}
+
+func TestZeroAllocs(t *testing.T) {
+	const n = 64
+	src := make([]byte, 32*n)
+	dst := make([]byte, 20*n)
+	if a := testing.AllocsPerRun(100, func() { ripemd160mb.Hash32(dst, src, n) }); a != 0 {
+		t.Errorf("Hash32: %v allocations per call", a)
+	}
+	if a := testing.AllocsPerRun(100, func() { ripemd160mb.Hash32(dst, src, 1) }); a != 0 {
+		t.Errorf("Hash32 n=1: %v allocations per call", a)
+	}
+	var sink [20]byte
+	if a := testing.AllocsPerRun(100, func() { sink = ripemd160mb.Sum(src) }); a != 0 {
+		t.Errorf("Sum: %v allocations per call", a)
+	}
+	_ = sink
+	h := ripemd160mb.New()
+	out := make([]byte, 0, 20)
+	if a := testing.AllocsPerRun(100, func() { h.Write(src); out = h.Sum(out[:0]) }); a != 0 {
+		t.Errorf("New().Write+Sum: %v allocations per call", a)
+	}
+	each := make([][20]byte, 8)
+	msgs := make([][]byte, 8)
+	for i := range msgs {
+		msgs[i] = src[:i*11] // includes no 32-byte message
+	}
+	if a := testing.AllocsPerRun(100, func() { ripemd160mb.HashEach(each, msgs) }); a != 0 {
+		t.Errorf("HashEach: %v allocations per call", a)
+	}
+	for i := range msgs {
+		msgs[i] = src[32*i : 32*i+32] // gathered through the pooled buffer
+	}
+	if a := testing.AllocsPerRun(100, func() { ripemd160mb.HashEach(each, msgs) }); a != 0 {
+		t.Errorf("HashEach of 32-byte messages: %v allocations per call", a)
+	}
+}
+
+func TestHashInterface(t *testing.T) {
+	h := ripemd160mb.New()
+	if h.Size() != ripemd160mb.Size || h.BlockSize() != ripemd160mb.BlockSize {
+		t.Fatalf("Size() = %d, BlockSize() = %d", h.Size(), h.BlockSize())
+	}
+	if ripemd160mb.Size != 20 || ripemd160mb.BlockSize != 64 {
+		t.Fatal("Size/BlockSize constants")
+	}
+	m := testvec.LengthMessage(200)
+	h.Write(m[:70])
+	s1 := h.Sum([]byte("prefix"))
+	s2 := h.Sum(nil)
+	p := ripemd160mb.Sum(m[:70])
+	if string(s1) != "prefix"+string(p[:]) || !bytes.Equal(s2, p[:]) {
+		t.Fatalf("Sum of a prefix: %x / %x, want %x", s1, s2, p)
+	}
+	// Sum did not change the state: writing continues the same message.
+	h.Write(m[70:])
+	full := ripemd160mb.Sum(m)
+	if got := h.Sum(nil); !bytes.Equal(got, full[:]) {
+		t.Fatalf("Write after Sum: got %x want %x", got, full)
+	}
+	h.Reset()
+	empty := ripemd160mb.Sum(nil)
+	if got := h.Sum(nil); !bytes.Equal(got, empty[:]) {
+		t.Fatalf("after Reset: got %x want %x", got, empty)
+	}
+	h.Write(nil)
+	h.Write([]byte{})
+	if got := h.Sum(nil); !bytes.Equal(got, empty[:]) {
+		t.Fatalf("empty writes: got %x want %x", got, empty)
+	}
+}
+
+func TestBackendLanes(t *testing.T) {
+	name := ripemd160mb.Backend()
+	lanes, ok := testvec.LanesOf[name]
+	if !ok {
+		t.Fatalf("Backend() = %q: not a known backend", name)
+	}
+	if got := ripemd160mb.Lanes(); got != lanes {
+		t.Fatalf("Lanes() = %d with backend %s, want %d", got, name, lanes)
+	}
+	if v := ripemd160mb.Version(); strings.Count(v, ".") != 2 {
+		t.Fatalf("Version() = %q", v)
+	}
+	t.Logf("backend %s, %d lanes, library %s", name, lanes, ripemd160mb.Version())
+}
+
+// TestConcurrent hashes from many goroutines at once, each with its own
+// data, and compares with results computed beforehand.
+func TestConcurrent(t *testing.T) {
+	const goroutines = 64
+	const n = 100
+	type job struct {
+		src, want []byte
+		msg       []byte
+		wantSum   [20]byte
+	}
+	rng := rand.New(rand.NewSource(3))
+	jobs := make([]job, goroutines)
+	for g := range jobs {
+		j := &jobs[g]
+		j.src = make([]byte, 32*(n+g))
+		rng.Read(j.src)
+		j.want = make([]byte, 20*(n+g))
+		ripemd160mb.Hash32(j.want, j.src, n+g)
+		j.msg = make([]byte, 1000+g)
+		rng.Read(j.msg)
+		j.wantSum = ripemd160mb.Sum(j.msg)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, goroutines)
+	for g := range jobs {
+		wg.Add(1)
+		go func(j *job) {
+			defer wg.Done()
+			dst := make([]byte, len(j.want))
+			for it := 0; it < 50; it++ {
+				ripemd160mb.Hash32(dst, j.src, len(j.want)/20)
+				if !bytes.Equal(dst, j.want) {
+					errs <- "Hash32 differs under concurrency"
+					return
+				}
+				h := ripemd160mb.New()
+				for k := 0; k < len(j.msg); k += 37 {
+					e := k + 37
+					if e > len(j.msg) {
+						e = len(j.msg)
+					}
+					h.Write(j.msg[k:e])
+				}
+				if !bytes.Equal(h.Sum(nil), j.wantSum[:]) {
+					errs <- "New() differs under concurrency"
+					return
+				}
+			}
+		}(&jobs[g])
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Fatal(e)
+	}
+}
+
+// TestGoForceVariable runs this test binary again with the Go library's
+// backend variable set, checking it is honoured as that library documents.
+func TestGoForceVariable(t *testing.T) {
+	if os.Getenv("RMD160MB_GO_CHILD") == "1" {
+		fmt.Printf("backend=%s\n", ripemd160mb.Backend())
+		return
+	}
+	auto := ripemd160mb.Backend()
+	for _, c := range []struct{ value, want string }{
+		{"scalar", "scalar"},
+		{"no-such-backend", "scalar"},
+		{"auto", auto},
+		{"", auto},
+		{auto, auto},
+	} {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestGoForceVariable$", "-test.v")
+		env := []string{"RMD160MB_GO_CHILD=1", "GORIPEMD160MB_FORCE=" + c.value}
+		for _, kv := range os.Environ() {
+			if !strings.HasPrefix(kv, "RMD160MB_FORCE=") && !strings.HasPrefix(kv, "GORIPEMD160MB_FORCE=") {
+				env = append(env, kv)
+			}
+		}
+		cmd.Env = env
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("child: %v\n%s", err, out)
+		}
+		if !strings.Contains(string(out), "backend="+c.want+"\n") {
+			t.Errorf("GORIPEMD160MB_FORCE=%q: want backend %s, child said:\n%s", c.value, c.want, out)
+		}
+	}
+}

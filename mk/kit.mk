@@ -1,0 +1,18 @@
+# Integration kit: `make test-kit` installs into temporary DESTDIRs
+# (PREFIX=/usr, then a multiarch LIBDIR), checks the installed files (SONAME,
+# links, only rmd160mb_* exported, the header, the .pc), and builds and runs
+# examples/c-kit, examples/cpp-kit and examples/cmake from the installation
+# with pkg-config only, shared and static. See examples/kit-test.sh.
+#
+# Needs: a C and a C++ compiler, pkg-config, cmake (>= 3.13), binutils.
+
+KIT_WORK := $(CURDIR)/target/kit
+CMAKE ?= cmake
+
+.PHONY: test-kit
+test-kit: all
+	CC="$(CC)" CXX="$(CXX)" PKG_CONFIG="$(PKG_CONFIG)" CMAKE="$(CMAKE)" \
+	VERSION="$(VERSION)" SOMAJOR="$(SOMAJOR)" \
+	bash examples/kit-test.sh "$(MAKE)" "$(KIT_WORK)"
+
+TEST_STEPS += test-kit
