@@ -5,7 +5,7 @@
 #   make test       everything CI runs (cargo tests incl. the header drift test,
 #                   the C tests, the install test, and every mk/*.mk step)
 #   make check      the C tests only (CTest-style summary)
-#   make bench      cargo bench --bench hash
+#   make bench      criterion benches, then one table: ns/message and ratio to the baseline
 #   make install    PREFIX=/usr/local DESTDIR= LIBDIR=$(PREFIX)/lib INCLUDEDIR=$(PREFIX)/include
 #   make uninstall  same variables
 #   make header     regenerate include/ripemd160mb.h with cbindgen
@@ -194,6 +194,7 @@ test-demo: $(DEMO)
 
 bench:
 	$(CARGO) bench --bench hash
+	$(CARGO) bench --bench table
 
 # ---------------------------------------------------------------------------
 # Install
