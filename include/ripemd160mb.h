@@ -31,8 +31,10 @@
 #define RMD160MB_ERR_NULL -1
 
 /**
- * A buffer size (`n * 32`, `n * 20`, `n * width`) does not fit in `size_t`,
- * or a buffer would extend past the end of the address space.
+ * A buffer size (`n * 32`, `n * 20`, `n * width`) does not fit in `size_t`
+ * or exceeds `PTRDIFF_MAX` (no object can be that large), or a buffer would
+ * extend past the end of the address space. Checked before NULL pointers:
+ * a call with both problems returns this status.
  */
 #define RMD160MB_ERR_OVERFLOW -2
 
@@ -110,7 +112,7 @@ extern "C" {
  * written past `dst + 20*n`.
  *
  * Returns `RMD160MB_OK`; `RMD160MB_ERR_NULL` if `n > 0` and `dst` or `src`
- * is NULL; `RMD160MB_ERR_OVERFLOW` if `32*n` does not fit in `size_t`;
+ * is NULL; `RMD160MB_ERR_OVERFLOW` if `32*n` exceeds `PTRDIFF_MAX`;
  * `RMD160MB_ERR_OVERLAP` if the buffers overlap other than `dst == src`.
  * `n == 0` succeeds whatever the pointers. On an error nothing is written.
  *
@@ -134,7 +136,7 @@ int rmd160mb_hash32(uint8_t *dst, const uint8_t *src, size_t n);
  *
  * Returns `RMD160MB_OK`; `RMD160MB_ERR_NULL` if `n > 0` and `dst` is NULL, or
  * `src` is NULL with `width > 0`; `RMD160MB_ERR_OVERFLOW` if `width*n` or
- * `20*n` does not fit in `size_t`; `RMD160MB_ERR_OVERLAP` if the buffers
+ * `20*n` exceeds `PTRDIFF_MAX`; `RMD160MB_ERR_OVERLAP` if the buffers
  * overlap other than in place with `width >= 20`. `n == 0` succeeds whatever
  * the pointers. On an error nothing is written.
  *

@@ -144,8 +144,11 @@ fn line_step<W: Word, const FIXED32: bool>(v: &mut [W; 5], x: &[W; 16], f: u8, r
     *v = [e, t, b, c.rol(ROL_C), d];
 }
 
-/// Step `J` of both lines.
-#[inline(always)]
+/// Step `J` of both lines. Unoptimised builds keep each step a function of
+/// its own: inlined, the 160 unrolled steps' temporaries would each get a
+/// stack slot and a vector kernel's frame would overflow a thread's stack.
+#[cfg_attr(debug_assertions, inline(never))]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn step<W: Word, const J: usize, const FIXED32: bool>(left: &mut [W; 5], right: &mut [W; 5], x: &[W; 16]) {
     let round = J / 16;
     line_step::<W, FIXED32>(left, x, F_LEFT[round], R_LEFT[J], S_LEFT[J], K_LEFT[round]);

@@ -21,8 +21,10 @@ use crate::stream::Ripemd160;
 pub const RMD160MB_OK: c_int = 0;
 /// A pointer that must address bytes was NULL.
 pub const RMD160MB_ERR_NULL: c_int = -1;
-/// A buffer size (`n * 32`, `n * 20`, `n * width`) does not fit in `size_t`,
-/// or a buffer would extend past the end of the address space.
+/// A buffer size (`n * 32`, `n * 20`, `n * width`) does not fit in `size_t`
+/// or exceeds `PTRDIFF_MAX` (no object can be that large), or a buffer would
+/// extend past the end of the address space. Checked before NULL pointers:
+/// a call with both problems returns this status.
 pub const RMD160MB_ERR_OVERFLOW: c_int = -2;
 /// The output buffer overlaps the input in a way the function does not allow.
 pub const RMD160MB_ERR_OVERLAP: c_int = -3;
@@ -93,8 +95,13 @@ fn overlaps(a: Option<(usize, usize)>, b: Option<(usize, usize)>) -> bool {
 
 /// Checks the arguments of a batch function: `n` digests to `dst` from `n`
 /// messages of `width` bytes at `src`, in place allowed when `in_place_ok`.
+/// Errors are reported in a fixed order: sizes (`RMD160MB_ERR_OVERFLOW`),
+/// then NULL pointers, then overlap.
 fn check_batch(dst: *mut u8, src: *const u8, n: usize, width: usize, in_place_ok: bool) -> c_int {
-    // Overflow and NULL of both buffers are checked before any overlap.
+    let fits = |size: usize| n.checked_mul(size).is_some_and(|b| b <= isize::MAX as usize);
+    if !fits(RMD160MB_DIGEST_SIZE) || !fits(width) {
+        return RMD160MB_ERR_OVERFLOW;
+    }
     let out = match region(dst, n, RMD160MB_DIGEST_SIZE) {
         Ok(r) => r,
         Err(status) => return status,
@@ -119,7 +126,7 @@ fn check_batch(dst: *mut u8, src: *const u8, n: usize, width: usize, in_place_ok
 /// written past `dst + 20*n`.
 ///
 /// Returns `RMD160MB_OK`; `RMD160MB_ERR_NULL` if `n > 0` and `dst` or `src`
-/// is NULL; `RMD160MB_ERR_OVERFLOW` if `32*n` does not fit in `size_t`;
+/// is NULL; `RMD160MB_ERR_OVERFLOW` if `32*n` exceeds `PTRDIFF_MAX`;
 /// `RMD160MB_ERR_OVERLAP` if the buffers overlap other than `dst == src`.
 /// `n == 0` succeeds whatever the pointers. On an error nothing is written.
 ///
@@ -153,7 +160,7 @@ pub unsafe extern "C" fn rmd160mb_hash32(dst: *mut u8, src: *const u8, n: usize)
 ///
 /// Returns `RMD160MB_OK`; `RMD160MB_ERR_NULL` if `n > 0` and `dst` is NULL, or
 /// `src` is NULL with `width > 0`; `RMD160MB_ERR_OVERFLOW` if `width*n` or
-/// `20*n` does not fit in `size_t`; `RMD160MB_ERR_OVERLAP` if the buffers
+/// `20*n` exceeds `PTRDIFF_MAX`; `RMD160MB_ERR_OVERLAP` if the buffers
 /// overlap other than in place with `width >= 20`. `n == 0` succeeds whatever
 /// the pointers. On an error nothing is written.
 ///
