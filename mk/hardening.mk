@@ -19,7 +19,8 @@ FUZZ_MAX_LEN ?= 8192
 # C programs run by check-asan and check-valgrind; each takes the vector
 # directory as its argument and exits non-zero on a failure.
 HARDENING_C_TESTS ?= c-tests/guard.c
-HOST_TRIPLE := x86_64-unknown-linux-gnu
+HOST_TRIPLE := $(shell rustc -vV | sed -n "s/^host: //p")
+HOST_TRIPLE_ENV := $(shell echo $(HOST_TRIPLE) | tr a-z- A-Z_)
 ASAN_DIR := target/asan
 HARDENING_OUT := target/hardening
 SAN_CFLAGS := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -Wall -Wextra -Werror -Iinclude
@@ -41,7 +42,7 @@ fuzz:
 	  ( cd fuzz && $(CARGO) $(NIGHTLY) fuzz run -O $$t corpus/$$t ../tests/regressions/$$t -- \
 	      -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) -timeout=30 -print_final_stats=1 ) \
 	    > fuzz/artifacts/$$t.log 2>&1; status=$$?; \
-	  grep -E 'stat::number_of_executed_units|stat::peak_rss_mb' fuzz/artifacts/$$t.log | sed "s/^/   $$t: /"; \
+	  grep -a -E 'stat::number_of_executed_units|stat::peak_rss_mb|^Done [0-9]+ runs' fuzz/artifacts/$$t.log | sed "s/^/   $$t: /"; \
 	  if [ $$status -ne 0 ]; then \
 	    tail -60 fuzz/artifacts/$$t.log; \
 	    for f in fuzz/artifacts/$$t/crash-* fuzz/artifacts/$$t/oom-* fuzz/artifacts/$$t/timeout-*; do \
@@ -90,7 +91,14 @@ check-valgrind: $(HARDENING_C_TESTS)
 	  $(CC) $(PLAIN_CFLAGS) $$src -o $$exe $(RELEASE_DIR)/libripemd160mb.a $(C_LIBS) || exit 1; \
 	  RMD160MB_FORCE=scalar $(VALGRIND) $$exe tests/vectors || exit 1; \
 	done
-	RMD160MB_FORCE=scalar CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER="$(VALGRIND)" \
+	@echo "== canary: memcheck must report the contract-breaking overread"
+	$(CC) $(PLAIN_CFLAGS) c-tests/guard_canary.c -o $(HARDENING_OUT)/plain-canary $(RELEASE_DIR)/libripemd160mb.a $(C_LIBS)
+	@RMD160MB_FORCE=scalar $(VALGRIND) $(HARDENING_OUT)/plain-canary 2> $(HARDENING_OUT)/valgrind-canary.log; \
+	if [ $$? -ne 99 ] || ! grep -q 'Invalid read' $(HARDENING_OUT)/valgrind-canary.log; then \
+	  cat $(HARDENING_OUT)/valgrind-canary.log; echo "check-valgrind: the canary's overread went unnoticed"; exit 1; \
+	fi
+	@echo "canary: reported as expected (Invalid read)"
+	RMD160MB_FORCE=scalar CARGO_TARGET_$(HOST_TRIPLE_ENV)_RUNNER="$(VALGRIND)" \
 	  $(CARGO) test --test regressions --test limits --test guard_pages
 
 # 32-bit size_t. The runner (.cargo/config.toml) runs the binaries natively
