@@ -8,6 +8,8 @@
 #   make test-i686               the Rust test suite for i686-unknown-linux-gnu (32-bit size_t)
 #   make test-s390x              the Rust test suite for s390x-unknown-linux-gnu (big-endian, qemu-user)
 #   make test-length-counter     a 512 MiB message (past 2^32 bits), release build
+#   make check-asan-rust         the Rust guard/limits/regression/stress/backend tests built with ASan
+#                                (nightly; ~3 min cold, not in make test)
 
 CARGO ?= cargo
 CC ?= cc
@@ -29,7 +31,7 @@ C_LIBS := -lpthread -ldl -lm
 
 TEST_STEPS += check-asan check-valgrind test-i686 test-s390x test-length-counter
 
-.PHONY: fuzz check-asan check-valgrind test-i686 test-s390x test-length-counter
+.PHONY: fuzz check-asan check-asan-rust check-valgrind test-i686 test-s390x test-length-counter
 
 # Each target in turn (one at a time: libFuzzer uses one core). The corpus
 # grows in fuzz/corpus/<target>; tests/regressions/<target> seeds it. A crash
@@ -77,6 +79,13 @@ check-asan: $(HARDENING_C_TESTS)
 	grep -q 'heap-buffer-overflow' $(HARDENING_OUT)/asan-canary.log && grep -q 'ripemd160mb' $(HARDENING_OUT)/asan-canary.log \
 	  || { cat $(HARDENING_OUT)/asan-canary.log; echo "check-asan: canary failed for another reason"; exit 1; }
 	@echo "canary: reported as expected (heap-buffer-overflow inside ripemd160mb)"
+
+# The Rust tests themselves with ASan (their code, the library's and the
+# dev-dependencies' instrumented; std not). Not in TEST_STEPS: it compiles
+# every dev-dependency once more (about 3 minutes cold).
+check-asan-rust:
+	RUSTFLAGS="-Zsanitizer=address" $(CARGO) $(NIGHTLY) test --target $(HOST_TRIPLE) --target-dir $(ASAN_DIR) \
+	  --test guard_pages --test regressions --test limits --test stress --test backends --test vectors
 
 # valgrind has no AVX-512: the scalar backend is forced (the C test also
 # runs AVX2 where valgrind offers it). Release build of the C test's library;
