@@ -18,16 +18,18 @@ NIGHTLY ?= +nightly
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= stream batch ffi
 FUZZ_MAX_LEN ?= 8192
-# C programs run by check-asan and check-valgrind; each takes the vector
-# directory as its argument and exits non-zero on a failure.
-HARDENING_C_TESTS ?= c-tests/guard.c
-HOST_TRIPLE := $(shell rustc -vV | sed -n "s/^host: //p")
-HOST_TRIPLE_ENV := $(shell echo $(HOST_TRIPLE) | tr a-z- A-Z_)
-ASAN_DIR := target/asan
+# C programs run by check-asan and check-valgrind; each is run from the
+# repository root with the vector directory as its argument (programs that
+# take none ignore it) and exits non-zero on a failure. The C API's own
+# contract and vector tests (branch capi) join when present.
+HARDENING_C_TESTS ?= c-tests/guard.c $(wildcard c-tests/contract.c c-tests/vectors.c)
+HARDENING_HOST := $(shell rustc -vV | sed -n "s/^host: //p")
+HARDENING_HOST_ENV := $(shell echo $(HARDENING_HOST) | tr a-z- A-Z_)
+HARDENING_ASAN_DIR := target/asan
 HARDENING_OUT := target/hardening
-SAN_CFLAGS := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -Wall -Wextra -Werror -Iinclude
-PLAIN_CFLAGS := -g -O1 -Wall -Wextra -Werror -Iinclude
-C_LIBS := -lpthread -ldl -lm
+HARDENING_SAN_CFLAGS := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -Wall -Wextra -Werror -Iinclude -Ic-tests
+HARDENING_CFLAGS := -g -O1 -Wall -Wextra -Werror -Iinclude -Ic-tests
+HARDENING_LIBS := -lpthread -ldl -lm
 
 TEST_STEPS += check-asan check-valgrind test-i686 test-s390x test-length-counter
 
@@ -60,19 +62,19 @@ fuzz:
 # the C test with gcc's ASan+UBSan, linked together against gcc's runtime.
 check-asan: $(HARDENING_C_TESTS)
 	RUSTFLAGS="-Zsanitizer=address -Cdebuginfo=1" $(CARGO) $(NIGHTLY) build --release --lib \
-	  --target $(HOST_TRIPLE) --target-dir $(ASAN_DIR)
+	  --target $(HARDENING_HOST) --target-dir $(HARDENING_ASAN_DIR)
 	@mkdir -p $(HARDENING_OUT)
 	@for src in $(HARDENING_C_TESTS); do \
 	  exe=$(HARDENING_OUT)/asan-$$(basename $$src .c); \
 	  echo "== $$exe"; \
-	  $(CC) $(SAN_CFLAGS) $$src -o $$exe $(ASAN_DIR)/$(HOST_TRIPLE)/release/libripemd160mb.a $(C_LIBS) || exit 1; \
+	  $(CC) $(HARDENING_SAN_CFLAGS) $$src -o $$exe $(HARDENING_ASAN_DIR)/$(HARDENING_HOST)/release/libripemd160mb.a $(HARDENING_LIBS) || exit 1; \
 	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1 \
 	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	    $$exe tests/vectors || exit 1; \
 	done
 	@echo "== canary: an overread inside the Rust library must be reported"
-	$(CC) $(SAN_CFLAGS) c-tests/guard_canary.c -o $(HARDENING_OUT)/asan-canary \
-	  $(ASAN_DIR)/$(HOST_TRIPLE)/release/libripemd160mb.a $(C_LIBS)
+	$(CC) $(HARDENING_SAN_CFLAGS) c-tests/guard_canary.c -o $(HARDENING_OUT)/asan-canary \
+	  $(HARDENING_ASAN_DIR)/$(HARDENING_HOST)/release/libripemd160mb.a $(HARDENING_LIBS)
 	@if $(HARDENING_OUT)/asan-canary 2> $(HARDENING_OUT)/asan-canary.log; then \
 	  echo "check-asan: the canary's overread went unnoticed: the library is not instrumented"; exit 1; \
 	fi; \
@@ -84,30 +86,30 @@ check-asan: $(HARDENING_C_TESTS)
 # dev-dependencies' instrumented; std not). Not in TEST_STEPS: it compiles
 # every dev-dependency once more (about 3 minutes cold).
 check-asan-rust:
-	RUSTFLAGS="-Zsanitizer=address" $(CARGO) $(NIGHTLY) test --target $(HOST_TRIPLE) --target-dir $(ASAN_DIR) \
+	RUSTFLAGS="-Zsanitizer=address" $(CARGO) $(NIGHTLY) test --target $(HARDENING_HOST) --target-dir $(HARDENING_ASAN_DIR) \
 	  --test guard_pages --test regressions --test limits --test stress --test backends --test vectors
 
 # valgrind has no AVX-512: the scalar backend is forced (the C test also
 # runs AVX2 where valgrind offers it). Release build of the C test's library;
 # the Rust guard-page, limits and regression tests run under memcheck too.
-VALGRIND := valgrind --error-exitcode=99 --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite -q
+HARDENING_VALGRIND := valgrind --error-exitcode=99 --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite -q
 check-valgrind: $(HARDENING_C_TESTS)
 	$(CARGO) build --release --lib
 	@mkdir -p $(HARDENING_OUT)
 	@for src in $(HARDENING_C_TESTS); do \
 	  exe=$(HARDENING_OUT)/plain-$$(basename $$src .c); \
 	  echo "== valgrind $$exe"; \
-	  $(CC) $(PLAIN_CFLAGS) $$src -o $$exe $(RELEASE_DIR)/libripemd160mb.a $(C_LIBS) || exit 1; \
-	  RMD160MB_FORCE=scalar $(VALGRIND) $$exe tests/vectors || exit 1; \
+	  $(CC) $(HARDENING_CFLAGS) $$src -o $$exe $(RELEASE_DIR)/libripemd160mb.a $(HARDENING_LIBS) || exit 1; \
+	  RMD160MB_FORCE=scalar $(HARDENING_VALGRIND) $$exe tests/vectors || exit 1; \
 	done
 	@echo "== canary: memcheck must report the contract-breaking overread"
-	$(CC) $(PLAIN_CFLAGS) c-tests/guard_canary.c -o $(HARDENING_OUT)/plain-canary $(RELEASE_DIR)/libripemd160mb.a $(C_LIBS)
-	@RMD160MB_FORCE=scalar $(VALGRIND) $(HARDENING_OUT)/plain-canary 2> $(HARDENING_OUT)/valgrind-canary.log; \
+	$(CC) $(HARDENING_CFLAGS) c-tests/guard_canary.c -o $(HARDENING_OUT)/plain-canary $(RELEASE_DIR)/libripemd160mb.a $(HARDENING_LIBS)
+	@RMD160MB_FORCE=scalar $(HARDENING_VALGRIND) $(HARDENING_OUT)/plain-canary 2> $(HARDENING_OUT)/valgrind-canary.log; \
 	if [ $$? -ne 99 ] || ! grep -q 'Invalid read' $(HARDENING_OUT)/valgrind-canary.log; then \
 	  cat $(HARDENING_OUT)/valgrind-canary.log; echo "check-valgrind: the canary's overread went unnoticed"; exit 1; \
 	fi
 	@echo "canary: reported as expected (Invalid read)"
-	RMD160MB_FORCE=scalar CARGO_TARGET_$(HOST_TRIPLE_ENV)_RUNNER="$(VALGRIND)" \
+	RMD160MB_FORCE=scalar CARGO_TARGET_$(HARDENING_HOST_ENV)_RUNNER="$(HARDENING_VALGRIND)" \
 	  $(CARGO) test --test regressions --test limits --test guard_pages
 
 # 32-bit size_t. The runner (.cargo/config.toml) runs the binaries natively
