@@ -3,6 +3,7 @@
 #   make -f mk/hardening.mk check-asan
 #
 #   make fuzz [FUZZ_SECONDS=60]  each cargo-fuzz target for N seconds (not in make test)
+#   make fuzz-save-corpus        minimize fuzz/corpus and save it as tests/regressions/*/corpus-*
 #   make check-asan              C API test under ASan+UBSan, Rust library built with ASan (nightly)
 #   make check-valgrind          C API test and Rust test binaries under valgrind memcheck
 #   make test-i686               the Rust test suite for i686-unknown-linux-gnu (32-bit size_t)
@@ -33,7 +34,7 @@ HARDENING_LIBS := -lpthread -ldl -lm
 
 TEST_STEPS += check-asan check-valgrind test-i686 test-s390x test-length-counter
 
-.PHONY: fuzz check-asan check-asan-rust check-valgrind test-i686 test-s390x test-length-counter
+.PHONY: fuzz fuzz-save-corpus check-asan check-asan-rust check-valgrind test-i686 test-s390x test-length-counter
 
 # Each target in turn (one at a time: libFuzzer uses one core). The corpus
 # grows in fuzz/corpus/<target>; tests/regressions/<target> seeds it. A crash
@@ -55,6 +56,16 @@ fuzz:
 	    echo "fuzz $$t FAILED: input(s) saved in tests/regressions/$$t/ (replayed by cargo test --test regressions)"; \
 	    exit 1; \
 	  fi; \
+	done
+
+# Minimizes each target's corpus (cargo fuzz cmin) and stores it in
+# tests/regressions/<target>/corpus-<sha1>, replacing the previous copy.
+fuzz-save-corpus:
+	@for t in $(FUZZ_TARGETS); do \
+	  ( cd fuzz && $(CARGO) $(NIGHTLY) fuzz cmin -O $$t corpus/$$t ) > fuzz/artifacts/$$t-cmin.log 2>&1 || exit 1; \
+	  rm -f tests/regressions/$$t/corpus-*; \
+	  for f in fuzz/corpus/$$t/*; do cp "$$f" tests/regressions/$$t/corpus-$$(basename "$$f"); done; \
+	  echo "$$t: $$(ls tests/regressions/$$t/corpus-* | wc -l) corpus inputs saved"; \
 	done
 
 # The Rust library is built by nightly rustc with AddressSanitizer (its own
@@ -109,7 +120,7 @@ check-valgrind: $(HARDENING_C_TESTS)
 	  cat $(HARDENING_OUT)/valgrind-canary.log; echo "check-valgrind: the canary's overread went unnoticed"; exit 1; \
 	fi
 	@echo "canary: reported as expected (Invalid read)"
-	RMD160MB_FORCE=scalar CARGO_TARGET_$(HARDENING_HOST_ENV)_RUNNER="$(HARDENING_VALGRIND)" \
+	RMD160MB_FORCE=scalar RMD160MB_SKIP_CORPUS=1 CARGO_TARGET_$(HARDENING_HOST_ENV)_RUNNER="$(HARDENING_VALGRIND)" \
 	  $(CARGO) test --test regressions --test limits --test guard_pages
 
 # 32-bit size_t. The runner (.cargo/config.toml) runs the binaries natively
