@@ -1,0 +1,10 @@
+//! Streaming with random chunking (Rust hasher, C context) vs one-shot vs the ripemd crate.
+//! The check itself is in ../shared/checks.rs, shared with tests/regressions.rs.
+#![no_main]
+
+#[path = "../shared/guarded.rs"]
+mod guarded;
+#[path = "../shared/checks.rs"]
+mod checks;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::stream(data));

@@ -1,0 +1,752 @@
+//! The properties the fuzz targets check, as plain functions from arbitrary
+//! bytes; each panics on a finding. The fuzz targets (`fuzz/fuzz_targets/`)
+//! call them under libFuzzer, and `tests/regressions.rs` replays every saved
+//! input (`tests/regressions/<target>/*`) through them on every `cargo test`,
+//! on every target architecture.
+//!
+//! The independent oracles are RustCrypto's `ripemd` and `sha2` crates.
+//! Expects `crate::guarded` (fuzz/shared/guarded.rs) beside it.
+#![allow(dead_code)]
+
+use core::ffi::{c_char, c_int, CStr};
+
+use ripemd160mb::ffi::*;
+use ripemd160mb::{hash160_with, hash32_in_place, hash32_with, ripemd160, Backend, Ripemd160, BACKEND_NAMES};
+
+use crate::guarded::Guarded;
+
+/// RIPEMD-160 by the `ripemd` crate.
+pub fn oracle_ripemd160(m: &[u8]) -> [u8; 20] {
+    use ripemd::Digest;
+    ripemd::Ripemd160::digest(m).into()
+}
+
+/// HASH160 by the `sha2` and `ripemd` crates.
+pub fn oracle_hash160(m: &[u8]) -> [u8; 20] {
+    use sha2::Digest;
+    oracle_ripemd160(&sha2::Sha256::digest(m))
+}
+
+/// Reads the fuzz input front to back; past the end every read gives zeros.
+pub struct Input<'a> {
+    data: &'a [u8],
+}
+
+impl<'a> Input<'a> {
+    pub fn new(data: &'a [u8]) -> Self {
+        Input { data }
+    }
+    pub fn byte(&mut self) -> u8 {
+        match self.data.split_first() {
+            Some((&b, rest)) => {
+                self.data = rest;
+                b
+            }
+            None => 0,
+        }
+    }
+    pub fn u16(&mut self) -> usize {
+        usize::from(self.byte()) | usize::from(self.byte()) << 8
+    }
+    pub fn u64(&mut self) -> u64 {
+        (0..8).fold(0u64, |acc, i| acc | u64::from(self.byte()) << (8 * i))
+    }
+    /// Up to `n` bytes (fewer at the end of the input).
+    pub fn take(&mut self, n: usize) -> &'a [u8] {
+        let (head, rest) = self.data.split_at(n.min(self.data.len()));
+        self.data = rest;
+        head
+    }
+    pub fn rest(&mut self) -> &'a [u8] {
+        self.take(self.data.len())
+    }
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+}
+
+// ---------------------------------------------------------------------------
+// (a) Streaming with random chunking vs one-shot vs the `ripemd` crate.
+
+/// Chunk length for one control byte: 0..=191 bytes as is, larger values
+/// whole-block runs of 64..=4096 bytes.
+fn chunk_len(b: u8) -> usize {
+    if b < 0xC0 {
+        usize::from(b)
+    } else {
+        (usize::from(b - 0xC0) + 1) * 64
+    }
+}
+
+/// Input: `k`, then `k % 16 + 1` chunk-length bytes, a repeat count, then
+/// the message (repeated `r % 8 + 1` times, so messages reach many blocks).
+/// The message is fed in chunks of the given lengths (cyclically) to
+/// [`Ripemd160`], to the C context API and to the `ripemd` crate; the
+/// digest of every prefix at a chunk boundary must agree, and the whole
+/// message must agree with the one-shot [`ripemd160`] and `rmd160mb_sum`.
+pub fn stream(data: &[u8]) {
+    use ripemd::Digest;
+    let mut input = Input::new(data);
+    let nctl = usize::from(input.byte() % 16) + 1;
+    let ctl = input.take(nctl).to_vec();
+    let repeat = usize::from(input.byte() % 8) + 1;
+    let msg = input.rest().repeat(repeat);
+
+    let want = oracle_ripemd160(&msg);
+    assert_eq!(ripemd160(&msg), want, "one-shot ripemd160, {} bytes", msg.len());
+    let mut out = [0u8; 20];
+    // SAFETY: msg.len() readable bytes (or NULL-safe empty), 20 writable.
+    assert_eq!(unsafe { rmd160mb_sum(out.as_mut_ptr(), msg.as_ptr(), msg.len()) }, RMD160MB_OK);
+    assert_eq!(out, want, "rmd160mb_sum, {} bytes", msg.len());
+
+    let mut ours = Ripemd160::new();
+    let mut theirs = ripemd::Ripemd160::new();
+    let mut ctx = rmd160mb_ctx { opaque: [0; 12] };
+    // SAFETY: ctx is a live local.
+    assert_eq!(unsafe { rmd160mb_init(&mut ctx) }, RMD160MB_OK);
+    let mut pos = 0;
+    // Bounded even when every control byte is 0.
+    for step in 0..msg.len() + ctl.len() + 1 {
+        let len = if ctl.is_empty() { msg.len() - pos } else { chunk_len(ctl[step % ctl.len()]).min(msg.len() - pos) };
+        let chunk = &msg[pos..pos + len];
+        ours.update(chunk);
+        theirs.update(chunk);
+        // SAFETY: ctx initialised; chunk readable for len bytes.
+        assert_eq!(unsafe { rmd160mb_update(&mut ctx, chunk.as_ptr(), len) }, RMD160MB_OK);
+        pos += len;
+        if step >= 256 {
+            // Prefix digests for the first 256 chunks only: keeps an
+            // execution fast when the chunks are tiny.
+            if pos == msg.len() {
+                break;
+            }
+            continue;
+        }
+        let prefix: [u8; 20] = theirs.clone().finalize().into();
+        // `finalize` takes a copy: `ours` goes on.
+        assert_eq!(ours.finalize(), prefix, "prefix of {pos} bytes, chunk {step} of {len}");
+        // SAFETY: ctx initialised, out writable for 20.
+        assert_eq!(unsafe { rmd160mb_final(&mut ctx, out.as_mut_ptr()) }, RMD160MB_OK);
+        assert_eq!(out, prefix, "C context, prefix of {pos} bytes");
+        if pos == msg.len() {
+            break;
+        }
+    }
+    if pos < msg.len() {
+        ours.update(&msg[pos..]);
+        theirs.update(&msg[pos..]);
+        // SAFETY: ctx initialised; the rest of msg is readable.
+        assert_eq!(unsafe { rmd160mb_update(&mut ctx, msg[pos..].as_ptr(), msg.len() - pos) }, RMD160MB_OK);
+    }
+    assert_eq!(ours.finalize(), want, "streamed, {} bytes", msg.len());
+    assert_eq!(<[u8; 20]>::from(theirs.finalize()), want, "ripemd crate streamed vs one-shot");
+    // SAFETY: ctx initialised, out writable for 20.
+    assert_eq!(unsafe { rmd160mb_final(&mut ctx, out.as_mut_ptr()) }, RMD160MB_OK);
+    assert_eq!(out, want, "C context, whole message");
+    // A copy of the finished hasher, extended, is independent.
+    let mut copy = ours;
+    copy.update(b"x");
+    assert_eq!(ours.finalize(), want, "copy changed the original");
+}
+
+// ---------------------------------------------------------------------------
+// (b) hash32 / hash160 of random counts and widths: every backend vs scalar,
+// scalar vs the oracle.
+
+/// At most this many messages per call, to keep executions fast.
+const MAX_N: usize = 300;
+
+/// Input: a mode byte (bit 0: hash32 or hash160; bits 1-2: misalignment
+/// 0..3 of the source), a width byte and a count byte (hash160), then the
+/// message bytes.
+pub fn batch(data: &[u8]) {
+    let mut input = Input::new(data);
+    let mode = input.byte();
+    let offset = usize::from(mode >> 1 & 3);
+    let width = usize::from(input.byte());
+    let count = usize::from(input.byte());
+    let rest = input.rest();
+    if mode & 1 == 0 {
+        let n = (rest.len() / 32).min(MAX_N);
+        let mut buf = vec![0u8; offset + 32 * n];
+        buf[offset..].copy_from_slice(&rest[..32 * n]);
+        // SAFETY: [u8; 32] has alignment 1 and buf holds 32n bytes past
+        // offset; buf is not otherwise borrowed while msgs lives.
+        let msgs: &[[u8; 32]] = unsafe { core::slice::from_raw_parts(buf.as_ptr().add(offset).cast(), n) };
+        let mut scalar = vec![[0u8; 20]; n];
+        hash32_with(Backend::SCALAR, &mut scalar, msgs);
+        for (i, (msg, got)) in msgs.iter().zip(&scalar).enumerate() {
+            assert_eq!(*got, oracle_ripemd160(msg), "scalar hash32, n {n}, message {i}");
+        }
+        for backend in Backend::available() {
+            let mut got = vec![[0xA5u8; 20]; n];
+            hash32_with(backend, &mut got, msgs);
+            assert_eq!(got, scalar, "hash32 on {backend} vs scalar, n {n}, offset {offset}");
+        }
+        // In place on the current backend.
+        let mut flat = buf[offset..].to_vec();
+        hash32_in_place(&mut flat);
+        for (i, want) in scalar.iter().enumerate() {
+            assert_eq!(flat[20 * i..20 * i + 20], want[..], "hash32_in_place, n {n}, message {i}");
+        }
+    } else {
+        let n = rest.len().checked_div(width).unwrap_or(count).min(MAX_N);
+        let src = &rest[..n * width];
+        let mut buf = vec![0u8; offset + src.len()];
+        buf[offset..].copy_from_slice(src);
+        let src = &buf[offset..];
+        let mut scalar = vec![[0u8; 20]; n];
+        hash160_with(Backend::SCALAR, &mut scalar, src, width);
+        for (i, got) in scalar.iter().enumerate() {
+            assert_eq!(*got, oracle_hash160(&src[i * width..(i + 1) * width]), "scalar hash160, width {width}, n {n}, message {i}");
+        }
+        for backend in Backend::available() {
+            let mut got = vec![[0xA5u8; 20]; n];
+            hash160_with(backend, &mut got, src, width);
+            assert_eq!(got, scalar, "hash160 on {backend} vs scalar, width {width}, n {n}, offset {offset}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// (c) The C entry points with random lengths, offsets, overlaps, NULLs and
+// impossible sizes inside one guarded buffer; statuses against the contract
+// in src/ffi.rs, results against the oracle, and no byte of the buffer
+// changed except where the contract allows.
+
+/// The guarded buffer: two pages (on 4 KiB-page machines), a PROT_NONE
+/// page on each side.
+const BUF_PAGES: usize = 2;
+
+thread_local! {
+    static ARENA: std::cell::RefCell<Option<Guarded>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Where the model says a region of `count * size` bytes at `addr` is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Reg {
+    /// Zero bytes: any pointer is fine.
+    Empty,
+    /// The contract makes this region an error by itself (the status).
+    Bad(c_int),
+    /// `[start, end)`, a real range.
+    At(usize, usize),
+}
+
+/// The contract's view of one pointer argument.
+///
+/// A size above `isize::MAX` (PTRDIFF_MAX: no C object is that large) is
+/// treated as RMD160MB_ERR_OVERFLOW, as src/ffi.rs implements it. NOTE: the
+/// header's RMD160MB_ERR_OVERFLOW text names only "does not fit in size_t"
+/// and "extends past the end of the address space"; the fuzzer found (input
+/// tests/regressions/ffi/crash-16f7d1ab...) a NULL `dst` with `20*n` above
+/// PTRDIFF_MAX reported as OVERFLOW where the text says NULL. Either status
+/// is accepted then; the contract text should say so.
+fn region(addr: usize, count: usize, size: usize) -> Reg {
+    match count.checked_mul(size) {
+        Some(0) => Reg::Empty,
+        None => Reg::Bad(RMD160MB_ERR_OVERFLOW),
+        Some(bytes) if bytes > isize::MAX as usize => Reg::Bad(RMD160MB_ERR_OVERFLOW),
+        Some(_) if addr == 0 => Reg::Bad(RMD160MB_ERR_NULL),
+        Some(bytes) => match addr.checked_add(bytes) {
+            Some(end) => Reg::At(addr, end),
+            None => Reg::Bad(RMD160MB_ERR_OVERFLOW),
+        },
+    }
+}
+
+/// Every status the contract allows from the bad regions: each bad
+/// region's own, and both NULL and OVERFLOW for a NULL pointer whose size
+/// is also impossible.
+fn errors(args: &[(usize, usize, usize)]) -> Vec<c_int> {
+    let mut out = Vec::new();
+    for &(addr, count, size) in args {
+        if let Reg::Bad(status) = region(addr, count, size) {
+            out.push(status);
+            if addr == 0 {
+                out.push(RMD160MB_ERR_NULL);
+            }
+        }
+    }
+    out
+}
+
+fn overlap(a: Reg, b: Reg) -> bool {
+    matches!((a, b), (Reg::At(a0, a1), Reg::At(b0, b1)) if a0 < b1 && b0 < a1)
+}
+
+/// The arena: the guarded buffer's address range.
+struct Arena {
+    lo: usize,
+    hi: usize,
+}
+
+impl Arena {
+    /// True when the region lies inside the buffer (or is empty / an error
+    /// the function must catch before touching memory).
+    fn holds(&self, r: Reg) -> bool {
+        match r {
+            Reg::At(a, b) => self.lo <= a && b <= self.hi,
+            _ => true,
+        }
+    }
+}
+
+/// A pointer argument from the input: NULL, an offset in the buffer, or an
+/// address near the top of the address space (only meaningful when the
+/// region then wraps, or is empty: otherwise the case is skipped).
+fn pointer(input: &mut Input, arena: &Arena) -> usize {
+    let kind = input.byte() % 8;
+    let v = input.u16();
+    match kind {
+        0 => 0,
+        1 => usize::MAX - v,
+        2 => v.max(1), // a low non-NULL address: fine only for empty regions
+        _ => arena.lo + v % (arena.hi - arena.lo + 1),
+    }
+}
+
+/// A count: usually small, sometimes so large that a size overflows or a
+/// region wraps.
+fn count(input: &mut Input) -> usize {
+    let kind = input.byte() % 8;
+    let v = input.u16();
+    match kind {
+        0 => usize::MAX / 20 + 1 + v,          // 20n overflows
+        1 => usize::MAX / 32 + 1 + v % 1000,   // 32n overflows, 20n does not
+        2 => usize::MAX - v,                   // everything overflows
+        3 => usize::from(v % 4 == 0) * (v >> 2), // often 0
+        _ => v % 300,
+    }
+}
+
+/// A backend for the next batch call, set through `rmd160mb_set_backend`.
+fn choose_backend(input: &mut Input) {
+    let available = Backend::available();
+    let backend = available[usize::from(input.byte()) % available.len()];
+    let name = std::ffi::CString::new(backend.name()).expect("name without NUL");
+    // SAFETY: a NUL-terminated string.
+    assert_eq!(unsafe { rmd160mb_set_backend(name.as_ptr()) }, RMD160MB_OK, "set_backend({backend})");
+}
+
+/// With `RMD160MB_FUZZ_TRACE=1`, prints every C call the ffi check makes
+/// and its status (to see what a saved input exercises).
+fn trace(what: &str, status: c_int) {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    if *ON.get_or_init(|| std::env::var_os("RMD160MB_FUZZ_TRACE").is_some()) {
+        eprintln!("  {what} -> {status}");
+    }
+}
+
+fn current_backend_name() -> String {
+    // SAFETY: rmd160mb_backend returns a static NUL-terminated string.
+    unsafe { CStr::from_ptr(rmd160mb_backend()) }.to_str().expect("ASCII backend name").to_owned()
+}
+
+/// Input: a seed for the buffer contents, then a sequence of operations
+/// (at most 24), each an op byte and its arguments.
+pub fn ffi(data: &[u8]) {
+    ARENA.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let arena = slot.get_or_insert_with(|| Guarded::new(BUF_PAGES * 4096));
+        ffi_in(arena, data);
+    });
+}
+
+fn ffi_in(buf: &mut Guarded, data: &[u8]) {
+    let mut input = Input::new(data);
+    let mut seed = input.u64() | 1;
+    for b in buf.bytes() {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        *b = seed as u8;
+    }
+    let arena = Arena { lo: buf.start() as usize, hi: buf.end() as usize };
+    // The C streaming context under test: its offset (8-aligned), and what
+    // the model knows of it.
+    let mut ctx: Option<(usize, Option<ripemd::Ripemd160>)> = None;
+    for _ in 0..24 {
+        if input.is_empty() {
+            break;
+        }
+        let size = core::mem::size_of::<rmd160mb_ctx>();
+        let ctx_bytes = ctx.as_ref().map(|(off, _)| buf.view()[*off..*off + size].to_vec());
+        let op = input.byte() % 8;
+        match op {
+            0 => op_hash32(buf, &arena, &mut input),
+            1 => op_hash160(buf, &arena, &mut input),
+            2 => op_sum(buf, &arena, &mut input),
+            3 => op_init(buf, &arena, &mut input, &mut ctx),
+            4 | 5 => op_update(buf, &arena, &mut input, &mut ctx),
+            6 => op_final(buf, &arena, &mut input, &mut ctx),
+            _ => op_misc(buf, &mut input, &mut ctx),
+        }
+        // Another call's output may land on the context (the contract allows
+        // that when it does not overlap that call's input): the model then
+        // no longer knows the context's state.
+        if !(3..=6).contains(&op) {
+            if let (Some((off, model)), Some(old)) = (ctx.as_mut(), ctx_bytes) {
+                if buf.view()[*off..*off + size] != old[..] {
+                    *model = None;
+                }
+            }
+        }
+    }
+}
+
+/// The byte range of `r` as offsets into the buffer (None when not a real
+/// range inside it).
+fn span(arena: &Arena, r: Reg) -> Option<core::ops::Range<usize>> {
+    match r {
+        Reg::At(a, b) if arena.lo <= a && b <= arena.hi => Some(a - arena.lo..b - arena.lo),
+        _ => None,
+    }
+}
+
+/// Asserts that `after` equals `before` outside the `allowed` ranges.
+fn unchanged_outside(before: &[u8], after: &[u8], allowed: &[core::ops::Range<usize>], what: &str) {
+    for (i, (x, y)) in before.iter().zip(after).enumerate() {
+        if x != y && !allowed.iter().any(|r| r.contains(&i)) {
+            panic!("{what}: byte {i} of the buffer changed outside the allowed output");
+        }
+    }
+}
+
+fn op_hash32(buf: &mut Guarded, arena: &Arena, input: &mut Input) {
+    choose_backend(input);
+    let dst = pointer(input, arena);
+    let src = pointer(input, arena);
+    let n = count(input);
+    let (rd, rs) = (region(dst, n, 20), region(src, n, 32));
+    let errs = errors(&[(dst, n, 20), (src, n, 32)]);
+    if errs.is_empty() && !(arena.holds(rd) && arena.holds(rs)) {
+        return; // valid-looking arguments outside our memory: not a case
+    }
+    let before = buf.view().to_vec();
+    // SAFETY: the regions are in the buffer, or empty, or an error the
+    // contract requires to be reported before any memory is touched.
+    let status = unsafe { rmd160mb_hash32(dst as *mut u8, src as *const u8, n) };
+    let after = buf.view();
+    let what = format!("hash32(dst {rd:?}, src {rs:?}, n {n}) on {}", current_backend_name());
+    trace(&what, status);
+    if !errs.is_empty() {
+        assert!(errs.contains(&status), "{what}: status {status}, contract allows {errs:?}");
+        assert_eq!(before, after, "{what}: wrote on an error");
+        return;
+    }
+    if overlap(rd, rs) && dst != src {
+        assert_eq!(status, RMD160MB_ERR_OVERLAP, "{what}");
+        assert_eq!(before, after, "{what}: wrote on an error");
+        return;
+    }
+    assert_eq!(status, RMD160MB_OK, "{what}");
+    let (Some(ds), Some(ss)) = (span(arena, rd), span(arena, rs)) else {
+        assert_eq!(before, after, "{what}: n == 0 wrote");
+        return;
+    };
+    for i in 0..n {
+        let msg = &before[ss.start + 32 * i..ss.start + 32 * i + 32];
+        assert_eq!(after[ds.start + 20 * i..ds.start + 20 * i + 20], oracle_ripemd160(msg), "{what}: digest {i}");
+    }
+    // In place, the rest of the source is unspecified.
+    let allowed = if dst == src { vec![ds, ss] } else { vec![ds] };
+    unchanged_outside(&before, after, &allowed, &what);
+}
+
+fn op_hash160(buf: &mut Guarded, arena: &Arena, input: &mut Input) {
+    choose_backend(input);
+    let dst = pointer(input, arena);
+    let src = pointer(input, arena);
+    let n = count(input);
+    let width = match input.byte() {
+        w @ 0..=199 => usize::from(w),
+        200..=249 => [0, 1, 19, 20, 21, 32, 33, 55, 56, 63, 64, 65][usize::from(input.byte()) % 12],
+        _ => usize::MAX / 2 + input.u16(), // width * n overflows for n > 1
+    };
+    let (rd, rs) = (region(dst, n, 20), region(src, n, width));
+    let errs = errors(&[(dst, n, 20), (src, n, width)]);
+    if errs.is_empty() && !(arena.holds(rd) && arena.holds(rs)) {
+        return;
+    }
+    let before = buf.view().to_vec();
+    // SAFETY: as in op_hash32.
+    let status = unsafe { rmd160mb_hash160(dst as *mut u8, src as *const u8, n, width) };
+    let after = buf.view();
+    let what = format!("hash160(dst {rd:?}, src {rs:?}, n {n}, width {width}) on {}", current_backend_name());
+    trace(&what, status);
+    if !errs.is_empty() {
+        assert!(errs.contains(&status), "{what}: status {status}, contract allows {errs:?}");
+        assert_eq!(before, after, "{what}: wrote on an error");
+        return;
+    }
+    if overlap(rd, rs) && !(dst == src && width >= 20) {
+        assert_eq!(status, RMD160MB_ERR_OVERLAP, "{what}");
+        assert_eq!(before, after, "{what}: wrote on an error");
+        return;
+    }
+    assert_eq!(status, RMD160MB_OK, "{what}");
+    let Some(ds) = span(arena, rd) else {
+        assert_eq!(before, after, "{what}: n == 0 wrote");
+        return;
+    };
+    let ss = span(arena, rs).unwrap_or(0..0);
+    for i in 0..n {
+        let msg = if width == 0 { &[][..] } else { &before[ss.start + width * i..ss.start + width * (i + 1)] };
+        assert_eq!(after[ds.start + 20 * i..ds.start + 20 * i + 20], oracle_hash160(msg), "{what}: digest {i}");
+    }
+    let allowed = if dst == src { vec![ds, ss] } else { vec![ds] };
+    unchanged_outside(&before, after, &allowed, &what);
+}
+
+fn op_sum(buf: &mut Guarded, arena: &Arena, input: &mut Input) {
+    let out = pointer(input, arena);
+    let msg = pointer(input, arena);
+    let len = match input.byte() % 4 {
+        0 => usize::MAX - input.u16(),
+        _ => input.u16() % 9000,
+    };
+    let (ro, rm) = (region(out, 1, 20), region(msg, len, 1));
+    let errs = errors(&[(out, 1, 20), (msg, len, 1)]);
+    if errs.is_empty() && !(arena.holds(ro) && arena.holds(rm)) {
+        return;
+    }
+    let before = buf.view().to_vec();
+    // SAFETY: as in op_hash32.
+    let status = unsafe { rmd160mb_sum(out as *mut u8, msg as *const u8, len) };
+    let after = buf.view();
+    let what = format!("sum(out {ro:?}, msg {rm:?}, len {len})");
+    trace(&what, status);
+    if !errs.is_empty() {
+        assert!(errs.contains(&status), "{what}: status {status}, contract allows {errs:?}");
+        assert_eq!(before, after, "{what}: wrote on an error");
+        return;
+    }
+    if overlap(ro, rm) {
+        assert_eq!(status, RMD160MB_ERR_OVERLAP, "{what}");
+        assert_eq!(before, after, "{what}: wrote on an error");
+        return;
+    }
+    assert_eq!(status, RMD160MB_OK, "{what}");
+    let os = span(arena, ro).expect("out is a real range here");
+    let message = span(arena, rm).map_or(&[][..], |r| &before[r]);
+    assert_eq!(after[os.clone()], oracle_ripemd160(message), "{what}");
+    unchanged_outside(&before, after, &[os], &what);
+}
+
+/// An 8-aligned offset for a context (96 bytes) inside the buffer.
+fn ctx_offset(input: &mut Input, arena: &Arena) -> usize {
+    let room = arena.hi - arena.lo - core::mem::size_of::<rmd160mb_ctx>();
+    (input.u16() % (room + 1)) & !7
+}
+
+type CtxModel = Option<(usize, Option<ripemd::Ripemd160>)>;
+
+fn op_init(buf: &mut Guarded, arena: &Arena, input: &mut Input, ctx: &mut CtxModel) {
+    if input.byte() % 8 == 0 {
+        // SAFETY: NULL is reported, never dereferenced.
+        assert_eq!(unsafe { rmd160mb_init(core::ptr::null_mut()) }, RMD160MB_ERR_NULL, "init(NULL)");
+        return;
+    }
+    let off = ctx_offset(input, arena);
+    let before = buf.view().to_vec();
+    // SAFETY: 8-aligned, 96 bytes inside the buffer.
+    let status = unsafe { rmd160mb_init(buf.start().add(off).cast()) };
+    assert_eq!(status, RMD160MB_OK, "init at offset {off}");
+    let size = core::mem::size_of::<rmd160mb_ctx>();
+    unchanged_outside(&before, buf.view(), core::slice::from_ref(&(off..off + size)), "init");
+    *ctx = Some((off, Some(ripemd::Ripemd160::default())));
+}
+
+fn op_update(buf: &mut Guarded, arena: &Arena, input: &mut Input, ctx: &mut CtxModel) {
+    use ripemd::Digest;
+    let size = core::mem::size_of::<rmd160mb_ctx>();
+    let null_ctx = input.byte() % 16 == 0;
+    let data = pointer(input, arena);
+    let len = match input.byte() % 8 {
+        0 => 0,
+        1 => usize::MAX - input.u16(),
+        _ => input.u16() % 5000,
+    };
+    let (cp, model) = match (null_ctx, ctx.as_mut()) {
+        (false, Some((off, model))) => (arena.lo + *off, Some(model)),
+        _ => (0, None),
+    };
+    let rc = region(cp, 1, size);
+    let rdat = region(data, len, 1);
+    let mut errs = errors(&[(data, len, 1)]);
+    if cp == 0 {
+        errs.push(RMD160MB_ERR_NULL);
+    }
+    if len == 0 {
+        errs.clear(); // len == 0 succeeds whatever the pointers
+    }
+    if errs.is_empty() && !arena.holds(rdat) {
+        return;
+    }
+    let before = buf.view().to_vec();
+    // SAFETY: ctx is NULL or a context in the buffer; the data region is in
+    // the buffer, empty, or an error reported before any access.
+    let status = unsafe { rmd160mb_update(cp as *mut rmd160mb_ctx, data as *const u8, len) };
+    let after = buf.view();
+    let what = format!("update(ctx {rc:?}, data {rdat:?}, len {len})");
+    trace(&what, status);
+    if len == 0 {
+        assert_eq!(status, RMD160MB_OK, "{what}");
+        assert_eq!(before, after, "{what}: len 0 changed something");
+        return;
+    }
+    if !errs.is_empty() {
+        assert!(errs.contains(&status), "{what}: status {status}, contract allows {errs:?}");
+        assert_eq!(before, after, "{what}: wrote on an error");
+        return;
+    }
+    if overlap(rc, rdat) {
+        assert_eq!(status, RMD160MB_ERR_OVERLAP, "{what}");
+        assert_eq!(before, after, "{what}: wrote on an error");
+        return;
+    }
+    let cs = span(arena, rc).expect("context in the buffer");
+    let model = model.expect("context present");
+    match model {
+        Some(h) => {
+            assert_eq!(status, RMD160MB_OK, "{what}");
+            h.update(&before[span(arena, rdat).expect("data in the buffer")]);
+        }
+        // A corrupted context: either verdict, but nothing outside it written.
+        None => assert!(status == RMD160MB_OK || status == RMD160MB_ERR_CONTEXT, "{what}: status {status} on a corrupted context"),
+    }
+    unchanged_outside(&before, after, &[cs], &what);
+}
+
+fn op_final(buf: &mut Guarded, arena: &Arena, input: &mut Input, ctx: &mut CtxModel) {
+    use ripemd::Digest;
+    let size = core::mem::size_of::<rmd160mb_ctx>();
+    let null_ctx = input.byte() % 16 == 0;
+    let out = pointer(input, arena);
+    let (cp, model) = match (null_ctx, ctx.as_mut()) {
+        (false, Some((off, model))) => (arena.lo + *off, Some(model)),
+        _ => (0, None),
+    };
+    let rc = region(cp, 1, size);
+    let ro = region(out, 1, 20);
+    let mut errs = errors(&[(out, 1, 20)]);
+    if cp == 0 {
+        errs.push(RMD160MB_ERR_NULL);
+    }
+    if errs.is_empty() && !arena.holds(ro) {
+        return;
+    }
+    let before = buf.view().to_vec();
+    // SAFETY: as in op_update.
+    let status = unsafe { rmd160mb_final(cp as *mut rmd160mb_ctx, out as *mut u8) };
+    let after = buf.view();
+    let what = format!("final(ctx {rc:?}, out {ro:?})");
+    trace(&what, status);
+    if !errs.is_empty() {
+        assert!(errs.contains(&status), "{what}: status {status}, contract allows {errs:?}");
+        assert_eq!(before, after, "{what}: wrote on an error");
+        return;
+    }
+    if overlap(rc, ro) {
+        assert_eq!(status, RMD160MB_ERR_OVERLAP, "{what}");
+        assert_eq!(before, after, "{what}: wrote on an error");
+        return;
+    }
+    let os = span(arena, ro).expect("out in the buffer");
+    match model.expect("context present") {
+        Some(h) => {
+            assert_eq!(status, RMD160MB_OK, "{what}");
+            let want: [u8; 20] = h.clone().finalize().into();
+            assert_eq!(after[os.clone()], want, "{what}: digest");
+        }
+        None => assert!(status == RMD160MB_OK || status == RMD160MB_ERR_CONTEXT, "{what}: status {status} on a corrupted context"),
+    }
+    // The context itself is left unchanged.
+    unchanged_outside(&before, after, &[os], &what);
+}
+
+/// Backend names (valid, unknown, unavailable, with the NUL at the very end
+/// of the buffer), a context corrupted with input bytes, a context copied
+/// by value mid-stream, and n == 0 with wild pointers.
+fn op_misc(buf: &mut Guarded, input: &mut Input, ctx: &mut CtxModel) {
+    let size = core::mem::size_of::<rmd160mb_ctx>();
+    match input.byte() % 4 {
+        0 => {
+            let pick = input.byte();
+            let name: Vec<u8> = match pick % 4 {
+                0 => b"auto".to_vec(),
+                1 => BACKEND_NAMES[usize::from(pick >> 2) % BACKEND_NAMES.len()].as_bytes().to_vec(),
+                _ => {
+                    let n = usize::from(input.byte() % 9);
+                    input.take(n).iter().map(|&b| b.max(1)).collect()
+                }
+            };
+            // The name, NUL-terminated, ends at the trailing guard page:
+            // reading past the NUL faults.
+            let at = buf.tail(name.len() + 1);
+            let before_name = current_backend_name();
+            // SAFETY: name.len() + 1 bytes at `at` inside the buffer.
+            unsafe {
+                core::ptr::copy_nonoverlapping(name.as_ptr(), at, name.len());
+                *at.add(name.len()) = 0;
+            }
+            // SAFETY: a NUL-terminated string in readable memory.
+            let status = unsafe { rmd160mb_set_backend(at as *const c_char) };
+            let text = String::from_utf8_lossy(&name).into_owned();
+            let expected = match core::str::from_utf8(&name).ok().map(Backend::by_name) {
+                Some(Ok(b)) => Some(b),
+                _ => None,
+            };
+            match expected {
+                Some(b) => {
+                    assert_eq!(status, RMD160MB_OK, "set_backend({text:?})");
+                    assert_eq!(current_backend_name(), b.name(), "set_backend({text:?}) took no effect");
+                }
+                None => {
+                    assert_eq!(status, RMD160MB_ERR_BACKEND, "set_backend({text:?})");
+                    assert_eq!(current_backend_name(), before_name, "a failed set_backend({text:?}) changed the backend");
+                }
+            }
+            // SAFETY: NULL is reported, never read.
+            assert_eq!(unsafe { rmd160mb_set_backend(core::ptr::null()) }, RMD160MB_ERR_NULL);
+        }
+        1 => {
+            if let Some((off, model)) = ctx.as_mut() {
+                let bytes = input.take(size);
+                let k = usize::from(input.byte()) % size;
+                for (i, &b) in bytes.iter().enumerate() {
+                    buf.bytes()[*off + (k + i) % size] = b;
+                }
+                if !bytes.is_empty() {
+                    *model = None;
+                }
+            }
+        }
+        2 => {
+            if let Some((off, _)) = ctx.as_mut() {
+                // Copy the context by value to another aligned place; the
+                // copy carries on the same message.
+                let room = buf.capacity() - size;
+                let to = (input.u16() % (room + 1)) & !7;
+                buf.bytes().copy_within(*off..*off + size, to);
+                *off = to;
+            }
+        }
+        _ => {
+            // n == 0 (len == 0) succeeds whatever the pointers; none is read.
+            let a = input.u64() as usize;
+            let b = input.u64() as usize;
+            let w = input.u64() as usize;
+            let before = buf.view().to_vec();
+            // SAFETY: zero-sized requests: the contract says the pointers
+            // are not used.
+            unsafe {
+                assert_eq!(rmd160mb_hash32(a as *mut u8, b as *const u8, 0), RMD160MB_OK, "hash32 n 0");
+                assert_eq!(rmd160mb_hash160(a as *mut u8, b as *const u8, 0, w), RMD160MB_OK, "hash160 n 0");
+                assert_eq!(rmd160mb_update(a as *mut rmd160mb_ctx, b as *const u8, 0), RMD160MB_OK, "update len 0");
+            }
+            assert_eq!(before, buf.view(), "a zero-sized call wrote");
+        }
+    }
+}

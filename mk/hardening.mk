@@ -1,0 +1,141 @@
+# Hardening checks (issue 7): fuzzing, sanitizers, valgrind, 32-bit and
+# big-endian targets. Included by the top Makefile; also usable alone:
+#   make -f mk/hardening.mk check-asan
+#
+#   make fuzz [FUZZ_SECONDS=60]  each cargo-fuzz target for N seconds (not in make test)
+#   make fuzz-save-corpus        minimize fuzz/corpus and save it as tests/regressions/*/corpus-*
+#   make check-asan              C API test under ASan+UBSan, Rust library built with ASan (nightly)
+#   make check-valgrind          C API test and Rust test binaries under valgrind memcheck
+#   make test-i686               the Rust test suite for i686-unknown-linux-gnu (32-bit size_t)
+#   make test-s390x              the Rust test suite for s390x-unknown-linux-gnu (big-endian, qemu-user)
+#   make test-length-counter     a 512 MiB message (past 2^32 bits), release build
+#   make check-asan-rust         the Rust guard/limits/regression/stress/backend tests built with ASan
+#                                (nightly; ~3 min cold, not in make test)
+
+CARGO ?= cargo
+CC ?= cc
+RELEASE_DIR ?= target/release
+NIGHTLY ?= +nightly
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= stream batch ffi
+FUZZ_MAX_LEN ?= 8192
+# C programs run by check-asan and check-valgrind; each is run from the
+# repository root with the vector directory as its argument (programs that
+# take none ignore it) and exits non-zero on a failure. The C API's own
+# contract and vector tests (branch capi) join when present.
+HARDENING_C_TESTS ?= c-tests/guard.c $(wildcard c-tests/contract.c c-tests/vectors.c)
+HARDENING_HOST := $(shell rustc -vV | sed -n "s/^host: //p")
+HARDENING_HOST_ENV := $(shell echo $(HARDENING_HOST) | tr a-z- A-Z_)
+HARDENING_ASAN_DIR := target/asan
+HARDENING_OUT := target/hardening
+HARDENING_SAN_CFLAGS := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -Wall -Wextra -Werror -Iinclude -Ic-tests
+HARDENING_CFLAGS := -g -O1 -Wall -Wextra -Werror -Iinclude -Ic-tests
+HARDENING_LIBS := -lpthread -ldl -lm
+
+TEST_STEPS += check-asan check-valgrind test-i686 test-s390x test-length-counter
+
+.PHONY: fuzz fuzz-save-corpus check-asan check-asan-rust check-valgrind test-i686 test-s390x test-length-counter
+
+# Each target in turn (one at a time: libFuzzer uses one core). The corpus
+# grows in fuzz/corpus/<target>; tests/regressions/<target> seeds it. A crash
+# input is copied to tests/regressions/<target>/ so that `cargo test`
+# replays it from then on, and the run fails.
+fuzz:
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p fuzz/corpus/$$t fuzz/artifacts/$$t; \
+	  echo "== fuzz $$t for $(FUZZ_SECONDS) s"; \
+	  ( cd fuzz && $(CARGO) $(NIGHTLY) fuzz run -O $$t corpus/$$t ../tests/regressions/$$t -- \
+	      -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) -timeout=30 -print_final_stats=1 ) \
+	    > fuzz/artifacts/$$t.log 2>&1; status=$$?; \
+	  grep -a -E 'stat::number_of_executed_units|stat::peak_rss_mb|^Done [0-9]+ runs' fuzz/artifacts/$$t.log | sed "s/^/   $$t: /"; \
+	  if [ $$status -ne 0 ]; then \
+	    tail -60 fuzz/artifacts/$$t.log; \
+	    for f in fuzz/artifacts/$$t/crash-* fuzz/artifacts/$$t/oom-* fuzz/artifacts/$$t/timeout-*; do \
+	      [ -f "$$f" ] && cp -v "$$f" tests/regressions/$$t/; \
+	    done; \
+	    echo "fuzz $$t FAILED: input(s) saved in tests/regressions/$$t/ (replayed by cargo test --test regressions)"; \
+	    exit 1; \
+	  fi; \
+	done
+
+# Minimizes each target's corpus (cargo fuzz cmin) and stores it in
+# tests/regressions/<target>/corpus-<sha1>, replacing the previous copy.
+fuzz-save-corpus:
+	@for t in $(FUZZ_TARGETS); do \
+	  ( cd fuzz && $(CARGO) $(NIGHTLY) fuzz cmin -O $$t corpus/$$t ) > fuzz/artifacts/$$t-cmin.log 2>&1 || exit 1; \
+	  rm -f tests/regressions/$$t/corpus-*; \
+	  for f in fuzz/corpus/$$t/*; do cp "$$f" tests/regressions/$$t/corpus-$$(basename "$$f"); done; \
+	  echo "$$t: $$(ls tests/regressions/$$t/corpus-* | wc -l) corpus inputs saved"; \
+	done
+
+# The Rust library is built by nightly rustc with AddressSanitizer (its own
+# code instrumented; std is not, as -Zbuild-std needs the rust-src component),
+# the C test with gcc's ASan+UBSan, linked together against gcc's runtime.
+check-asan: $(HARDENING_C_TESTS)
+	RUSTFLAGS="-Zsanitizer=address -Cdebuginfo=1" $(CARGO) $(NIGHTLY) build --release --lib \
+	  --target $(HARDENING_HOST) --target-dir $(HARDENING_ASAN_DIR)
+	@mkdir -p $(HARDENING_OUT)
+	@for src in $(HARDENING_C_TESTS); do \
+	  exe=$(HARDENING_OUT)/asan-$$(basename $$src .c); \
+	  echo "== $$exe"; \
+	  $(CC) $(HARDENING_SAN_CFLAGS) $$src -o $$exe $(HARDENING_ASAN_DIR)/$(HARDENING_HOST)/release/libripemd160mb.a $(HARDENING_LIBS) || exit 1; \
+	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1 \
+	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	    $$exe tests/vectors || exit 1; \
+	done
+	@echo "== canary: an overread inside the Rust library must be reported"
+	$(CC) $(HARDENING_SAN_CFLAGS) c-tests/guard_canary.c -o $(HARDENING_OUT)/asan-canary \
+	  $(HARDENING_ASAN_DIR)/$(HARDENING_HOST)/release/libripemd160mb.a $(HARDENING_LIBS)
+	@if $(HARDENING_OUT)/asan-canary 2> $(HARDENING_OUT)/asan-canary.log; then \
+	  echo "check-asan: the canary's overread went unnoticed: the library is not instrumented"; exit 1; \
+	fi; \
+	grep -q 'heap-buffer-overflow' $(HARDENING_OUT)/asan-canary.log && grep -q 'ripemd160mb' $(HARDENING_OUT)/asan-canary.log \
+	  || { cat $(HARDENING_OUT)/asan-canary.log; echo "check-asan: canary failed for another reason"; exit 1; }
+	@echo "canary: reported as expected (heap-buffer-overflow inside ripemd160mb)"
+
+# The Rust tests themselves with ASan (their code, the library's and the
+# dev-dependencies' instrumented; std not). Not in TEST_STEPS: it compiles
+# every dev-dependency once more (about 3 minutes cold).
+check-asan-rust:
+	RUSTFLAGS="-Zsanitizer=address" $(CARGO) $(NIGHTLY) test --target $(HARDENING_HOST) --target-dir $(HARDENING_ASAN_DIR) \
+	  --test guard_pages --test regressions --test limits --test stress --test backends --test vectors
+
+# valgrind has no AVX-512: the scalar backend is forced (the C test also
+# runs AVX2 where valgrind offers it). Release build of the C test's library;
+# the Rust guard-page, limits and regression tests run under memcheck too.
+HARDENING_VALGRIND := valgrind --error-exitcode=99 --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite -q
+check-valgrind: $(HARDENING_C_TESTS)
+	$(CARGO) build --release --lib
+	@mkdir -p $(HARDENING_OUT)
+	@for src in $(HARDENING_C_TESTS); do \
+	  exe=$(HARDENING_OUT)/plain-$$(basename $$src .c); \
+	  echo "== valgrind $$exe"; \
+	  $(CC) $(HARDENING_CFLAGS) $$src -o $$exe $(RELEASE_DIR)/libripemd160mb.a $(HARDENING_LIBS) || exit 1; \
+	  RMD160MB_FORCE=scalar $(HARDENING_VALGRIND) $$exe tests/vectors || exit 1; \
+	done
+	@echo "== canary: memcheck must report the contract-breaking overread"
+	$(CC) $(HARDENING_CFLAGS) c-tests/guard_canary.c -o $(HARDENING_OUT)/plain-canary $(RELEASE_DIR)/libripemd160mb.a $(HARDENING_LIBS)
+	@RMD160MB_FORCE=scalar $(HARDENING_VALGRIND) $(HARDENING_OUT)/plain-canary 2> $(HARDENING_OUT)/valgrind-canary.log; \
+	if [ $$? -ne 99 ] || ! grep -q 'Invalid read' $(HARDENING_OUT)/valgrind-canary.log; then \
+	  cat $(HARDENING_OUT)/valgrind-canary.log; echo "check-valgrind: the canary's overread went unnoticed"; exit 1; \
+	fi
+	@echo "canary: reported as expected (Invalid read)"
+	RMD160MB_FORCE=scalar RMD160MB_SKIP_CORPUS=1 CARGO_TARGET_$(HARDENING_HOST_ENV)_RUNNER="$(HARDENING_VALGRIND)" \
+	  $(CARGO) test --test regressions --test limits --test guard_pages
+
+# 32-bit size_t. The runner (.cargo/config.toml) runs the binaries natively
+# through the i686 loader of libc6-dev-i386-cross.
+test-i686:
+	rustup target add i686-unknown-linux-gnu
+	$(CARGO) test --target i686-unknown-linux-gnu
+
+# Big-endian, under qemu-user (runner in .cargo/config.toml); only the
+# scalar backend exists there.
+test-s390x:
+	rustup target add s390x-unknown-linux-gnu
+	RMD160MB_FORCE=scalar $(CARGO) test --target s390x-unknown-linux-gnu
+
+# The 64-bit length counter needs a message past 2^32 bits: too slow
+# unoptimised, so this test only runs in a release build.
+test-length-counter:
+	$(CARGO) test --release --test limits
