@@ -189,6 +189,35 @@ pub(crate) fn hash32_words<W: Word>(x: &[W; 8]) -> [W; 5] {
 }
 
 
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+/// Writes digest `l` from lane `l` of the five chaining words, given as
+/// `words[i][l]` (a kernel stores its vectors to such an array first).
+#[inline(always)]
+pub(crate) fn scatter_digests<const L: usize>(words: &[[u32; L]; 5], out: &mut [[u8; 20]; L]) {
+    for (l, digest) in out.iter_mut().enumerate() {
+        for (i, w) in words.iter().enumerate() {
+            digest[4 * i..4 * i + 4].copy_from_slice(&w[l].to_le_bytes());
+        }
+    }
+}
+
+/// Runs a kernel's `L`-lane `group` function on fewer than `L` messages:
+/// they are copied into a zeroed group on the stack and only their digests
+/// copied out, so nothing outside `src` and `dst` is read or written.
+#[inline(always)]
+pub(crate) fn padded_group<const L: usize>(
+    src: &[[u8; 32]],
+    dst: &mut [[u8; 20]],
+    group: impl FnOnce(&[[u8; 32]; L], &mut [[u8; 20]; L]),
+) {
+    debug_assert!(src.len() <= L && src.len() == dst.len());
+    let mut msgs = [[0u8; 32]; L];
+    msgs[..src.len()].copy_from_slice(src);
+    let mut out = [[0u8; 20]; L];
+    group(&msgs, &mut out);
+    dst.copy_from_slice(&out[..src.len()]);
+}
+
 /// Two groups of lanes processed together: every operation is issued for
 /// both, so four dependency chains (two lines of two groups) are in flight.
 #[derive(Clone, Copy)]
