@@ -10,11 +10,16 @@ use std::fmt;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use crate::scalar;
+use crate::sha256;
 
 /// The kernels, in order of preference within an architecture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Kind {
     Scalar,
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+    #[cfg(target_arch = "x86_64")]
+    Avx512,
 }
 
 /// A RIPEMD-160 (and SHA-256) kernel that the running CPU supports.
@@ -62,11 +67,22 @@ impl Backend {
 
     /// The AVX2 kernel (8 lanes), if this CPU has AVX2.
     pub fn avx2() -> Option<Backend> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            return Some(Backend(Kind::Avx2));
+        }
         None
     }
 
     /// The AVX-512 kernel (16 lanes), if this CPU has AVX-512 F, VL and BW.
     pub fn avx512() -> Option<Backend> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512vl")
+            && std::arch::is_x86_feature_detected!("avx512bw")
+        {
+            return Some(Backend(Kind::Avx512));
+        }
         None
     }
 
@@ -110,6 +126,10 @@ impl Backend {
     pub(crate) fn c_name(self) -> &'static CStr {
         match self.0 {
             Kind::Scalar => c"scalar",
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx2 => c"avx2",
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx512 => c"avx512",
         }
     }
 
@@ -117,6 +137,10 @@ impl Backend {
     pub fn lanes(self) -> usize {
         match self.0 {
             Kind::Scalar => 1,
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx2 => 8,
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx512 => 16,
         }
     }
 
@@ -149,6 +173,10 @@ impl Backend {
     fn code(self) -> u8 {
         match self.0 {
             Kind::Scalar => 1,
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx2 => 2,
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx512 => 3,
         }
     }
 
@@ -157,6 +185,10 @@ impl Backend {
     fn from_code(code: u8) -> Option<Backend> {
         match code {
             1 => Some(Self::SCALAR),
+            #[cfg(target_arch = "x86_64")]
+            2 => Some(Backend(Kind::Avx2)),
+            #[cfg(target_arch = "x86_64")]
+            3 => Some(Backend(Kind::Avx512)),
             _ => None,
         }
     }
@@ -168,6 +200,28 @@ impl Backend {
         debug_assert_eq!(src.len(), dst.len());
         match self.0 {
             Kind::Scalar => scalar::hash32(src, dst),
+            // TEMPORARY until the x86 RIPEMD-160 kernels merge: the SHA-256
+            // branch only has the x86 SHA-256 kernels.
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx2 | Kind::Avx512 => scalar::hash32(src, dst),
+        }
+    }
+
+    /// `dst[i] = SHA256(src[width*i .. width*i + width])` with this
+    /// backend's SHA-256 kernel (the `sha2` crate for scalar).
+    /// `src.len() == width * dst.len()`.
+    #[inline]
+    pub(crate) fn sha256(self, src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+        debug_assert_eq!(Some(src.len()), dst.len().checked_mul(width));
+        match self.0 {
+            Kind::Scalar => sha256::hash_sha2(src, width, dst),
+            // SAFETY: a Backend of this kind exists only if the CPU has AVX2.
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx2 => unsafe { sha256::avx2::hash(src, width, dst) },
+            // SAFETY: a Backend of this kind exists only if the CPU has
+            // AVX-512 F, VL and BW.
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx512 => unsafe { sha256::avx512::hash(src, width, dst) },
         }
     }
 }
