@@ -46,12 +46,4 @@ impl Lanes for __m256i {
     }
 }
 
-/// `dst[i] = SHA256(src[width*i .. width*i + width])`, 8 lanes.
-///
-/// # Safety
-/// The CPU has AVX2 (a `Backend::avx2()` exists).
-#[target_feature(enable = "avx2")]
-pub(crate) unsafe fn hash(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
-    // SAFETY: the feature is enabled here, and the caller proved it.
-    unsafe { super::hash::<__m256i>(src, width, dst) }
-}
+super::sha256_entry_points!(__m256i, "avx2");

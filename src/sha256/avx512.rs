@@ -45,12 +45,4 @@ impl Lanes for __m512i {
     }
 }
 
-/// `dst[i] = SHA256(src[width*i .. width*i + width])`, 16 lanes.
-///
-/// # Safety
-/// The CPU has AVX-512 F and BW (a `Backend::avx512()` exists).
-#[target_feature(enable = "avx512f,avx512bw,avx512vl")]
-pub(crate) unsafe fn hash(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
-    // SAFETY: the features are enabled here, and the caller proved them.
-    unsafe { super::hash::<__m512i>(src, width, dst) }
-}
+super::sha256_entry_points!(__m512i, "avx512f,avx512bw,avx512vl");

@@ -244,10 +244,10 @@ unsafe fn load_words<V: Lanes>(x: &mut [V; 16], p: *const u8, offsets: V, count:
 /// # Safety
 /// 32 bytes are readable at each `p + offsets[i]`.
 #[inline(always)]
-unsafe fn group32<V: Lanes>(p: *const u8, offsets: V) -> [V; 8] {
+pub(crate) unsafe fn group32<V: Lanes>(p: *const u8, m: usize) -> [V; 8] {
     let mut x = [V::splat(0); 16];
     // SAFETY: words 0..8 are the message's 32 bytes.
-    unsafe { load_words(&mut x, p, offsets, 8) };
+    unsafe { load_words(&mut x, p, V::lane_offsets(32, m), 8) };
     compress::<V, Pad32>(&h0(), &x)
 }
 
@@ -256,8 +256,9 @@ unsafe fn group32<V: Lanes>(p: *const u8, offsets: V) -> [V; 8] {
 /// # Safety
 /// 33 bytes are readable at each `p + offsets[i]`.
 #[inline(always)]
-unsafe fn group33<V: Lanes>(p: *const u8, offsets: V) -> [V; 8] {
+pub(crate) unsafe fn group33<V: Lanes>(p: *const u8, m: usize) -> [V; 8] {
     let mut x = [V::splat(0); 16];
+    let offsets = V::lane_offsets(33, m);
     // SAFETY: words 0..8 are bytes 0..32, word 8 is built from bytes 29..33.
     unsafe {
         load_words(&mut x, p, offsets, 8);
@@ -272,8 +273,9 @@ unsafe fn group33<V: Lanes>(p: *const u8, offsets: V) -> [V; 8] {
 /// # Safety
 /// 65 bytes are readable at each `p + offsets[i]`.
 #[inline(always)]
-unsafe fn group65<V: Lanes>(p: *const u8, offsets: V) -> [V; 8] {
+pub(crate) unsafe fn group65<V: Lanes>(p: *const u8, m: usize) -> [V; 8] {
     let mut x = [V::splat(0); 16];
+    let offsets = V::lane_offsets(65, m);
     // SAFETY: words 0..16 are bytes 0..64, the last word is bytes 61..65.
     unsafe { load_words(&mut x, p, offsets, 16) };
     let h = compress::<V, Open>(&h0(), &x);
@@ -294,7 +296,7 @@ const TAIL: usize = 128;
 /// `m * width` bytes are readable at `p`, `1 <= m <= V::LANES`, and
 /// `(V::LANES - 1) * width + 64` fits in an `i32`.
 #[inline(always)]
-unsafe fn group_general<V: Lanes>(p: *const u8, width: usize, m: usize) -> [V; 8] {
+pub(crate) unsafe fn group_general<V: Lanes>(p: *const u8, width: usize, m: usize) -> [V; 8] {
     let offsets = V::lane_offsets(width, m);
     let full = width / 64;
     let mut h = h0::<V>();
@@ -363,51 +365,143 @@ pub(crate) fn hash_sha2(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
 
 /// Messages of more bytes than this (over 2^27, far past where lanes pay
 /// off) go to the `sha2` crate: lane offsets are 32-bit.
-const MAX_LANE_WIDTH: usize = 1 << 27;
+pub(crate) const MAX_LANE_WIDTH: usize = 1 << 27;
 
-/// Fewest messages for which a partial group on `lanes` lanes beats the
-/// `sha2` crate (SHA-NI) message by message; measured with
-/// `cargo bench --bench sha256 -- remainder` on AMD Zen 5.
-fn min_partial_group(lanes: usize, _width: usize) -> usize {
-    match lanes {
-        16 => 6,
-        8 => 4,
-        _ => 1,
+/// Fewest messages for which a partial group of `lanes` lanes beats the
+/// `sha2` crate message by message. Without SHA-NI, `sha2` runs portable
+/// code and a group of any size is faster. With it, measured with
+/// `cargo bench --bench sha256 -- remainder` on AMD Zen 5 (a group costs
+/// about the same for any count; `sha2` grows linearly): AVX-512 breaks even
+/// at about 5.5 messages of one block and 8 of two, AVX2 at about 5 and 8.
+fn min_partial_group(lanes: usize, width: usize) -> usize {
+    if lanes == 1 || !sha_ni() {
+        return 1;
+    }
+    let blocks = (width + 9).div_ceil(64);
+    match (lanes, blocks) {
+        (16, 1) => 6,
+        (16, _) => 8,
+        (_, 1) => 5,
+        _ => lanes,
     }
 }
 
-/// `dst[i] = SHA256(src[width*i .. width*i + width])` with `V`'s lanes.
+/// True when the `sha2` crate runs on the SHA extensions (SHA-NI).
+#[inline]
+fn sha_ni() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("sha") && std::arch::is_x86_feature_detected!("sse4.1")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// `dst[i] = SHA256(src[width*i .. width*i + width])` with `V`'s lanes,
+/// one group of `V::LANES` messages at a time through `group(p, m)` (the
+/// `m` messages at `p`), the tail to `sha2` when that is faster.
 ///
 /// # Safety
-/// The CPU supports every instruction `V`'s methods use.
+/// The CPU supports every instruction `V`'s methods use; `group` is one of
+/// this module's `group*` functions for `width`.
 #[inline(always)]
-pub(crate) unsafe fn hash<V: Lanes>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+pub(crate) unsafe fn hash_groups<V: Lanes>(
+    src: &[u8],
+    width: usize,
+    dst: &mut [[u8; 32]],
+    group: impl Fn(*const u8, usize) -> [V; 8],
+) {
     assert_eq!(Some(src.len()), dst.len().checked_mul(width), "sha256: src is not dst.len() messages of width bytes");
-    if width > MAX_LANE_WIDTH {
-        return hash_sha2(src, width, dst);
-    }
     let p = src.as_ptr();
     let n = dst.len();
+    let min_group = min_partial_group(V::LANES, width);
     let mut done = 0;
     while done < n {
         let m = V::LANES.min(n - done);
-        if m < min_partial_group(V::LANES, width) {
+        if m < min_group {
             hash_sha2(&src[done * width..], width, &mut dst[done..]);
             return;
         }
-        // SAFETY: messages done..done+m lie within `src` (asserted above);
-        // m >= 1 and offsets are at most 15 * 2^27 + 64 < 2^31.
-        let h = unsafe {
-            let q = p.add(done * width);
-            match width {
-                32 => group32::<V>(q, V::lane_offsets(32, m)),
-                33 => group33::<V>(q, V::lane_offsets(33, m)),
-                65 => group65::<V>(q, V::lane_offsets(65, m)),
-                _ => group_general::<V>(q, width, m),
-            }
-        };
+        // Messages done..done+m lie within `src` (asserted above).
+        let h = group(p.wrapping_add(done * width), m);
         store_digests(&h, &mut dst[done..done + m]);
         done += m;
+    }
+}
+
+/// Defines a kernel's SHA-256 entry point `hash` for lane type `$v` and
+/// target features `$features`: one function per specialised width (each
+/// with its own registers, and countable in the disassembly) and one for
+/// every other width.
+macro_rules! sha256_entry_points {
+    ($v:ty, $features:literal) => {
+        /// `dst[i] = SHA256(src[width*i .. width*i + width])`.
+        ///
+        /// # Safety
+        /// The CPU has the target features (a `Backend` of this kind exists).
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn hash(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+            // SAFETY (all arms): the features are enabled here.
+            match width {
+                32 => unsafe { hash_w32(src, dst) },
+                33 => unsafe { hash_w33(src, dst) },
+                65 => unsafe { hash_w65(src, dst) },
+                w if w > $crate::sha256::MAX_LANE_WIDTH => $crate::sha256::hash_sha2(src, width, dst),
+                _ => unsafe { hash_general(src, width, dst) },
+            }
+        }
+
+        #[target_feature(enable = $features)]
+        #[inline(never)]
+        unsafe fn hash_w32(src: &[u8], dst: &mut [[u8; 32]]) {
+            // SAFETY: the features are enabled; hash_groups passes m >= 1
+            // messages of 32 bytes within src.
+            unsafe { $crate::sha256::hash_groups::<$v>(src, 32, dst, |p, m| $crate::sha256::group32(p, m)) }
+        }
+
+        #[target_feature(enable = $features)]
+        #[inline(never)]
+        unsafe fn hash_w33(src: &[u8], dst: &mut [[u8; 32]]) {
+            // SAFETY: as above, 33-byte messages.
+            unsafe { $crate::sha256::hash_groups::<$v>(src, 33, dst, |p, m| $crate::sha256::group33(p, m)) }
+        }
+
+        #[target_feature(enable = $features)]
+        #[inline(never)]
+        unsafe fn hash_w65(src: &[u8], dst: &mut [[u8; 32]]) {
+            // SAFETY: as above, 65-byte messages.
+            unsafe { $crate::sha256::hash_groups::<$v>(src, 65, dst, |p, m| $crate::sha256::group65(p, m)) }
+        }
+
+        #[target_feature(enable = $features)]
+        #[inline(never)]
+        unsafe fn hash_general(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+            // SAFETY: as above; width <= MAX_LANE_WIDTH keeps the lane
+            // offsets within an i32.
+            unsafe { $crate::sha256::hash_groups::<$v>(src, width, dst, |p, m| $crate::sha256::group_general(p, width, m)) }
+        }
+    };
+}
+pub(crate) use sha256_entry_points;
+
+/// `dst[i] = SHA256(src[width*i .. width*i + width])` on lanes of `V`
+/// (the generic path, used with `u32` by the tests).
+///
+/// # Safety
+/// The CPU supports every instruction `V`'s methods use.
+#[cfg(test)]
+unsafe fn hash<V: Lanes>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+    // SAFETY: the caller's; each group function gets m >= 1 messages of
+    // `width` bytes within src, and the tests' widths are small.
+    unsafe {
+        match width {
+            32 => hash_groups::<V>(src, width, dst, |p, m| group32(p, m)),
+            33 => hash_groups::<V>(src, width, dst, |p, m| group33(p, m)),
+            65 => hash_groups::<V>(src, width, dst, |p, m| group65(p, m)),
+            _ => hash_groups::<V>(src, width, dst, |p, m| group_general(p, width, m)),
+        }
     }
 }
 
