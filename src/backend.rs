@@ -68,7 +68,7 @@ impl Backend {
     /// The AVX2 kernel (8 lanes), if this CPU has AVX2.
     pub fn avx2() -> Option<Backend> {
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
+        if std::is_x86_feature_detected!("avx2") {
             return Some(Backend(Kind::Avx2));
         }
         None
@@ -77,9 +77,9 @@ impl Backend {
     /// The AVX-512 kernel (16 lanes), if this CPU has AVX-512 F, VL and BW.
     pub fn avx512() -> Option<Backend> {
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx512f")
-            && std::arch::is_x86_feature_detected!("avx512vl")
-            && std::arch::is_x86_feature_detected!("avx512bw")
+        if std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx512vl")
+            && std::is_x86_feature_detected!("avx512bw")
         {
             return Some(Backend(Kind::Avx512));
         }
@@ -138,9 +138,9 @@ impl Backend {
         match self.0 {
             Kind::Scalar => 1,
             #[cfg(target_arch = "x86_64")]
-            Kind::Avx2 => 8,
+            Kind::Avx2 => crate::avx2::LANES,
             #[cfg(target_arch = "x86_64")]
-            Kind::Avx512 => 16,
+            Kind::Avx512 => crate::avx512::LANES,
         }
     }
 
@@ -200,10 +200,13 @@ impl Backend {
         debug_assert_eq!(src.len(), dst.len());
         match self.0 {
             Kind::Scalar => scalar::hash32(src, dst),
-            // TEMPORARY until the x86 RIPEMD-160 kernels merge: the SHA-256
-            // branch only has the x86 SHA-256 kernels.
+            // SAFETY: a Kind::Avx2 Backend exists only if the CPU has AVX2.
             #[cfg(target_arch = "x86_64")]
-            Kind::Avx2 | Kind::Avx512 => scalar::hash32(src, dst),
+            Kind::Avx2 => unsafe { crate::avx2::hash32(src, dst) },
+            // SAFETY: a Kind::Avx512 Backend exists only if the CPU has
+            // AVX-512 F, VL and BW.
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx512 => unsafe { crate::avx512::hash32(src, dst) },
         }
     }
 

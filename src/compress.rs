@@ -218,3 +218,4 @@ pub(crate) fn hash32_words<W: Word>(x: &[W; 8]) -> [W; 5] {
     block[..8].copy_from_slice(x);
     compress::<W, true>(&h, &block)
 }
+

@@ -23,8 +23,6 @@ use crate::compress::Word;
 pub(crate) mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx512;
-#[cfg(target_arch = "x86_64")]
-mod x86_word_tmp;
 
 /// Initial hash value H(0) (FIPS 180-4, 5.3.3).
 pub const H0: [u32; 8] = [
