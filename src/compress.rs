@@ -16,6 +16,7 @@ use seq_macro::seq;
 /// compression function needs. Every method is `#[inline(always)]` in each
 /// implementation, so that it inlines into the kernel that enables the
 /// instruction set it uses.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // SHA-256 methods: x86 only so far
 pub(crate) trait Word: Copy {
     /// The same value in every lane.
     fn splat(x: u32) -> Self;
