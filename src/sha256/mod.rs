@@ -165,8 +165,11 @@ fn schedule<W: Word, L: Layout>(w: &mut [W; 16], t: usize) -> W {
 #[inline(always)]
 fn round<W: Word, L: Layout>(v: &mut [W; 8], w: &mut [W; 16], t: usize) {
     let [a, b, c, d, e, f, g, h] = *v;
-    // h + K[t] + W[t] does not wait for the previous round.
-    let t1 = h.add(schedule::<W, L>(w, t)).add(e.big_sigma1()).add(W::f2(e, f, g));
+    // Ordered for the shortest dependency chains: h + K[t] + W[t] does
+    // not wait for the previous round, Ch (one operation after e) is added
+    // before Σ1 (two operations after e), so the new e and a are 4
+    // operations after the old ones.
+    let t1 = h.add(schedule::<W, L>(w, t)).add(W::f2(e, f, g)).add(e.big_sigma1());
     let t2 = a.big_sigma0().add(W::maj(a, b, c));
     *v = [t1.add(t2), a, b, c, d.add(t1), e, f, g];
 }
