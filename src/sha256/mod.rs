@@ -375,16 +375,19 @@ pub(crate) const MAX_LANE_WIDTH: usize = 1 << 27;
 /// Fewest messages for which a partial group of `lanes` lanes beats the
 /// `sha2` crate message by message. Without SHA-NI, `sha2` runs portable
 /// code and a group of any size is faster. With it, measured with
-/// `cargo bench --bench sha256 -- remainder` on AMD Zen 5 (a group costs
-/// about the same for any count; `sha2` grows linearly): AVX-512 breaks even
-/// at about 5.5 messages of one block and 8 of two, AVX2 at about 5 and 8.
+/// `cargo bench --bench sha256 -- remainder` and the minimum-time table on
+/// AMD Zen 5 (a group costs the same for any count, about 380 ns for 16
+/// one-block messages and 680 ns for two blocks; `sha2` about 59 and 85 ns
+/// per message): AVX-512 breaks even at about 6.5 messages of one block
+/// and 8 of two; AVX2 (8 lanes, about 300 and 610 ns a group) at about 5
+/// and only for full groups of two blocks.
 fn min_partial_group(lanes: usize, width: usize) -> usize {
     if lanes == 1 || !sha_ni() {
         return 1;
     }
     let blocks = (width + 9).div_ceil(64);
     match (lanes, blocks) {
-        (16, 1) => 6,
+        (16, 1) => 7,
         (16, _) => 8,
         (_, 1) => 5,
         _ => lanes,
