@@ -53,6 +53,17 @@ impl Word for __m256i {
         unsafe { step_boundary(left, right) }
     }
 
+    // SHA-256 (src/sha256): one vpsrld instead of the default rotate + mask.
+    #[inline(always)]
+    fn shr(self, n: u32) -> Self {
+        seq!(N in 1..32 {
+            match n {
+                #(N => unsafe { _mm256_srli_epi32::<N>(self) },)*
+                _ => self,
+            }
+        })
+    }
+
     /// (x | !y) ^ z = !(!x & y) ^ z = (andnot(x, y) ^ z) ^ !0.
     #[inline(always)]
     fn f3(x: Self, y: Self, z: Self) -> Self {

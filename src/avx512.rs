@@ -56,6 +56,22 @@ impl Word for __m512i {
         unsafe { step_boundary_pair(l0, r0, l1, r1) }
     }
 
+    // SHA-256 (src/sha256): Ch is f2 and the xors of Σ/σ are f1 below; ror
+    // is the default rol(32 - n) (one vprold).
+    #[inline(always)]
+    fn shr(self, n: u32) -> Self {
+        seq!(N in 1..32 {
+            match n {
+                #(N => unsafe { _mm512_srli_epi32::<N>(self) },)*
+                _ => self,
+            }
+        })
+    }
+    #[inline(always)]
+    fn maj(x: Self, y: Self, z: Self) -> Self {
+        unsafe { _mm512_ternarylogic_epi32::<0xE8>(x, y, z) } // majority
+    }
+
     // The truth tables are f evaluated on x = 0xF0, y = 0xCC, z = 0xAA.
     #[inline(always)]
     fn f1(x: Self, y: Self, z: Self) -> Self {
