@@ -71,6 +71,11 @@
 #define RMD160MB_BLOCK_SIZE 64
 
 /**
+ * Bytes in a SHA-256 digest (`rmd160mb_sha256`).
+ */
+#define RMD160MB_SHA256_DIGEST_SIZE 32
+
+/**
  * Major version of this library (semantic versioning; equal to Cargo.toml's).
  */
 #define RMD160MB_VERSION_MAJOR 0
@@ -147,6 +152,32 @@ int rmd160mb_hash32(uint8_t *dst, const uint8_t *src, size_t n);
  * `src` must be readable for `width*n` bytes and `dst` writable for `20*n`.
  */
 int rmd160mb_hash160(uint8_t *dst, const uint8_t *src, size_t n, size_t width);
+
+/**
+ * SHA-256 of `n` messages of `width` bytes each:
+ * `dst[32*i .. 32*i+32) = SHA256(src[width*i .. width*i+width))`. Any
+ * width is accepted, 0 included (every digest is then SHA-256 of the empty
+ * message); widths 32, 33 and 65 have dedicated kernels. Double SHA-256 of
+ * 64-byte nodes: call it twice, the second time in place with width 32.
+ *
+ * Buffers: `src` holds `width*n` bytes, `dst` has room for `32*n` bytes; any
+ * alignment. In place (`dst == src`) is allowed when `width >= 32`. Nothing
+ * is written past `dst + 32*n`. No heap allocation.
+ *
+ * Returns `RMD160MB_OK`; `RMD160MB_ERR_NULL` if `n > 0` and `dst` is NULL, or
+ * `src` is NULL with `width > 0`; `RMD160MB_ERR_OVERFLOW` if `width*n` or
+ * `32*n` does not fit in `size_t`; `RMD160MB_ERR_OVERLAP` if the buffers
+ * overlap other than in place with `width >= 32`. `n == 0` succeeds whatever
+ * the pointers. On an error nothing is written.
+ *
+ * Runs on the process-wide backend (its SHA-256 kernel: the same backend as
+ * the RIPEMD-160 functions). Thread-safe. Algorithm: SHA-256 (NIST FIPS
+ * 180-4).
+ *
+ * # Safety
+ * `src` must be readable for `width*n` bytes and `dst` writable for `32*n`.
+ */
+int rmd160mb_sha256(uint8_t *dst, const uint8_t *src, size_t n, size_t width);
 
 /**
  * RIPEMD-160 of one message of `len` bytes at `msg`; the 20-byte digest goes

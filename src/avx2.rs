@@ -6,7 +6,7 @@
 use core::arch::x86_64::*;
 use seq_macro::seq;
 
-use crate::compress::{hash32_words, Word};
+use crate::compress::{hash32_words, padded_group, scatter_digests, Word};
 
 /// Messages per group.
 pub(crate) const LANES: usize = 8;
@@ -51,6 +51,17 @@ impl Word for __m256i {
     fn step_boundary(left: &mut [Self; 5], right: &mut [Self; 5]) {
         // SAFETY: only reached from avx2 code (see splat).
         unsafe { step_boundary(left, right) }
+    }
+
+    // SHA-256 (src/sha256): one vpsrld instead of the default rotate + mask.
+    #[inline(always)]
+    fn shr(self, n: u32) -> Self {
+        seq!(N in 1..32 {
+            match n {
+                #(N => unsafe { _mm256_srli_epi32::<N>(self) },)*
+                _ => self,
+            }
+        })
     }
 
     /// (x | !y) ^ z = !(!x & y) ^ z = (andnot(x, y) ^ z) ^ !0.
@@ -128,11 +139,7 @@ unsafe fn store_digests(h: &[__m256i; 5], out: &mut [[u8; 20]; LANES]) {
         // SAFETY: `w` is 32 writable bytes.
         unsafe { _mm256_storeu_si256(w.as_mut_ptr().cast(), *v) };
     }
-    for (l, digest) in out.iter_mut().enumerate() {
-        for (i, w) in words.iter().enumerate() {
-            digest[4 * i..4 * i + 4].copy_from_slice(&w[l].to_le_bytes());
-        }
-    }
+    scatter_digests(&words, out);
 }
 
 /// One group of 8 messages.
@@ -163,13 +170,7 @@ pub(crate) unsafe fn hash32(src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
     match src.len() {
         0 => {}
         1 => crate::scalar::hash32(src, dst),
-        rest => {
-            let mut msgs = [[0u8; 32]; LANES];
-            msgs[..rest].copy_from_slice(src);
-            let mut out = [[0u8; 20]; LANES];
-            // SAFETY: avx2 is enabled.
-            unsafe { hash32_group(&msgs, &mut out) };
-            dst.copy_from_slice(&out[..rest]);
-        }
+        // SAFETY (closure): avx2 is enabled in this function.
+        _ => padded_group(src, dst, |msgs, out| unsafe { hash32_group(msgs, out) }),
     }
 }

@@ -5,7 +5,7 @@
 use core::arch::x86_64::*;
 use seq_macro::seq;
 
-use crate::compress::{hash32_words, Pair, Word};
+use crate::compress::{hash32_words, padded_group, scatter_digests, Pair, Word};
 
 /// Messages per group.
 pub(crate) const LANES: usize = 16;
@@ -54,6 +54,22 @@ impl Word for __m512i {
     fn step_boundary_pair(l0: &mut [Self; 5], r0: &mut [Self; 5], l1: &mut [Self; 5], r1: &mut [Self; 5]) {
         // SAFETY: only reached from avx512f code (see splat).
         unsafe { step_boundary_pair(l0, r0, l1, r1) }
+    }
+
+    // SHA-256 (src/sha256): Ch is f2 and the xors of Σ/σ are f1 below; ror
+    // is the default rol(32 - n) (one vprold).
+    #[inline(always)]
+    fn shr(self, n: u32) -> Self {
+        seq!(N in 1..32 {
+            match n {
+                #(N => unsafe { _mm512_srli_epi32::<N>(self) },)*
+                _ => self,
+            }
+        })
+    }
+    #[inline(always)]
+    fn maj(x: Self, y: Self, z: Self) -> Self {
+        unsafe { _mm512_ternarylogic_epi32::<0xE8>(x, y, z) } // majority
     }
 
     // The truth tables are f evaluated on x = 0xF0, y = 0xCC, z = 0xAA.
@@ -172,11 +188,7 @@ unsafe fn store_digests(h: &[__m512i; 5], out: &mut [[u8; 20]; LANES]) {
         // SAFETY: `w` is 64 writable bytes.
         unsafe { _mm512_storeu_si512(w.as_mut_ptr().cast(), *v) };
     }
-    for (l, digest) in out.iter_mut().enumerate() {
-        for (i, w) in words.iter().enumerate() {
-            digest[4 * i..4 * i + 4].copy_from_slice(&w[l].to_le_bytes());
-        }
-    }
+    scatter_digests(&words, out);
 }
 
 /// One group of 16 messages.
@@ -234,13 +246,7 @@ pub(crate) unsafe fn hash32(src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
         1 => crate::scalar::hash32(src, dst),
         // SAFETY: AVX-512 F implies AVX2.
         2..=8 => unsafe { crate::avx2::hash32(src, dst) },
-        rest => {
-            let mut msgs = [[0u8; 32]; LANES];
-            msgs[..rest].copy_from_slice(src);
-            let mut out = [[0u8; 20]; LANES];
-            // SAFETY: avx512f is enabled.
-            unsafe { hash32_group(&msgs, &mut out) };
-            dst.copy_from_slice(&out[..rest]);
-        }
+        // SAFETY (closure): avx512f is enabled in this function.
+        _ => padded_group(src, dst, |msgs, out| unsafe { hash32_group(msgs, out) }),
     }
 }

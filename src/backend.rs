@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 #[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
 use crate::neon;
 use crate::scalar;
+use crate::sha256;
 
 /// The kernels, in order of preference within an architecture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -225,6 +226,27 @@ impl Backend {
             // detecting NEON.
             #[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
             Kind::Neon => unsafe { neon::hash32(src, dst) },
+        }
+    }
+
+    /// `dst[i] = SHA256(src[width*i .. width*i + width])` with this
+    /// backend's SHA-256 kernel (the `sha2` crate for scalar).
+    /// `src.len() == width * dst.len()`.
+    #[inline]
+    pub(crate) fn sha256(self, src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+        debug_assert_eq!(Some(src.len()), dst.len().checked_mul(width));
+        match self.0 {
+            Kind::Scalar => sha256::hash_sha2(src, width, dst),
+            // SAFETY: a Backend of this kind exists only if the CPU has AVX2.
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx2 => unsafe { sha256::avx2::hash(src, width, dst) },
+            // SAFETY: a Backend of this kind exists only if the CPU has
+            // AVX-512 F, VL and BW.
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx512 => unsafe { sha256::avx512::hash(src, width, dst) },
+            // No 4-lane NEON SHA-256 kernel yet: the sha2 crate.
+            #[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
+            Kind::Neon => sha256::hash_sha2(src, width, dst),
         }
     }
 }

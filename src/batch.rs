@@ -10,8 +10,6 @@
 use core::ptr;
 use core::slice;
 
-use sha2::{Digest, Sha256};
-
 use crate::backend::Backend;
 
 /// Messages per chunk: a multiple of every backend's lane count.
@@ -42,7 +40,23 @@ pub(crate) unsafe fn hash32_raw(backend: Backend, dst: *mut u8, src: *const u8, 
     }
 }
 
-/// `dst[20i..20i+20) = RIPEMD160(SHA256(src[w*i..w*i+w)))` for i < n.
+/// The `m` messages of `width` bytes at `src`, as one slice.
+///
+/// # Safety
+/// `src` is valid for reads of `width * m` bytes (or `width * m == 0`) and
+/// nothing writes them while the slice lives.
+unsafe fn messages<'a>(src: *const u8, width: usize, m: usize) -> &'a [u8] {
+    if width == 0 || m == 0 {
+        &[]
+    } else {
+        // SAFETY: the caller's.
+        unsafe { slice::from_raw_parts(src, width * m) }
+    }
+}
+
+/// `dst[20i..20i+20) = RIPEMD160(SHA256(src[w*i..w*i+w)))` for i < n: per
+/// chunk, the backend's SHA-256 kernel into a buffer on the stack, then its
+/// RIPEMD-160 kernel on that buffer. No heap allocation.
 ///
 /// # Safety
 /// `src` is valid for reads of `width * n` bytes (or `width == 0`) and `dst`
@@ -54,19 +68,42 @@ pub(crate) unsafe fn hash160_raw(backend: Backend, dst: *mut u8, src: *const u8,
     let mut done = 0;
     while done < n {
         let m = CHUNK.min(n - done);
-        for (i, out) in sha[..m].iter_mut().enumerate() {
-            let msg: &[u8] = if width == 0 {
-                &[]
-            } else {
-                // SAFETY: message done+i lies within the caller's width*n
-                // readable bytes; no mutable reference to them is alive.
-                unsafe { slice::from_raw_parts(src.add(width * (done + i)), width) }
-            };
-            *out = Sha256::digest(msg).into();
+        {
+            // SAFETY: messages done..done+m lie within the caller's width*n
+            // readable bytes; the slice is dropped before dst is written.
+            let msgs = unsafe { messages(src.wrapping_add(width * done), width, m) };
+            backend.sha256(msgs, width, &mut sha[..m]);
         }
         backend.hash32(&sha[..m], &mut digests[..m]);
         // SAFETY: within the caller's 20*n writable bytes, from our stack.
+        // In place, digest bytes 20*(done+m) <= width*(done+m): the chunk's
+        // own messages (already read) and earlier ones, never later chunks.
         unsafe { ptr::copy_nonoverlapping(digests.as_ptr().cast::<u8>(), dst.add(20 * done), 20 * m) };
+        done += m;
+    }
+}
+
+/// `dst[32i..32i+32) = SHA256(src[w*i..w*i+w))` for i < n, chunk by chunk
+/// through a buffer on the stack. No heap allocation.
+///
+/// # Safety
+/// `src` is valid for reads of `width * n` bytes (or `width == 0`) and `dst`
+/// for writes of `32 * n` bytes; the ranges are disjoint, or start at the
+/// same address with `width >= 32`.
+pub(crate) unsafe fn sha256_raw(backend: Backend, dst: *mut u8, src: *const u8, n: usize, width: usize) {
+    let mut sha = [[0u8; 32]; CHUNK];
+    let mut done = 0;
+    while done < n {
+        let m = CHUNK.min(n - done);
+        {
+            // SAFETY: as in hash160_raw.
+            let msgs = unsafe { messages(src.wrapping_add(width * done), width, m) };
+            backend.sha256(msgs, width, &mut sha[..m]);
+        }
+        // SAFETY: within the caller's 32*n writable bytes, from our stack;
+        // in place with width >= 32 only this chunk's and earlier messages
+        // are overwritten.
+        unsafe { ptr::copy_nonoverlapping(sha.as_ptr().cast::<u8>(), dst.add(32 * done), 32 * m) };
         done += m;
     }
 }
@@ -121,4 +158,24 @@ pub fn hash160_with(backend: Backend, dst: &mut [[u8; 20]], src: &[u8], width: u
     // SAFETY: src holds width*n readable bytes, dst 20n writable ones, and
     // they are disjoint.
     unsafe { hash160_raw(backend, dst.as_mut_ptr().cast(), src.as_ptr(), dst.len(), width) }
+}
+
+/// SHA-256 (NIST FIPS 180-4) of each `width`-byte message of `src`, on the
+/// current [`Backend`].
+///
+/// # Panics
+/// If `src.len() != dst.len() * width`.
+pub fn sha256(dst: &mut [[u8; 32]], src: &[u8], width: usize) {
+    sha256_with(Backend::current(), dst, src, width)
+}
+
+/// [`sha256`] on the given backend.
+///
+/// # Panics
+/// If `src.len() != dst.len() * width`.
+pub fn sha256_with(backend: Backend, dst: &mut [[u8; 32]], src: &[u8], width: usize) {
+    assert_eq!(Some(src.len()), dst.len().checked_mul(width), "sha256: src is not dst.len() messages of width bytes");
+    // SAFETY: src holds width*n readable bytes, dst 32n writable ones, and
+    // they are disjoint.
+    unsafe { sha256_raw(backend, dst.as_mut_ptr().cast(), src.as_ptr(), dst.len(), width) }
 }

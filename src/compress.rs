@@ -16,6 +16,7 @@ use seq_macro::seq;
 /// compression function needs. Every method is `#[inline(always)]` in each
 /// implementation, so that it inlines into the kernel that enables the
 /// instruction set it uses.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // SHA-256 methods: x86 only so far
 pub(crate) trait Word: Copy {
     /// The same value in every lane.
     fn splat(x: u32) -> Self;
@@ -70,6 +71,49 @@ pub(crate) trait Word: Copy {
     fn f5(x: Self, y: Self, z: Self) -> Self {
         x.xor(y.or_not(z))
     }
+
+    // SHA-256 (FIPS 180-4, section 4.1.2). Ch is `f2` and the three-way
+    // xor is `f1`, so a kernel that overrides those (one `vpternlogd`
+    // each) speeds up both hashes.
+
+    /// Lane-wise rotation right by `n` (1..=31), called with constants only.
+    #[inline(always)]
+    fn ror(self, n: u32) -> Self {
+        self.rol(32 - n)
+    }
+    /// Lane-wise logical shift right by `n` (1..=31), called with constants
+    /// only. The default is a rotate and a mask; kernels with a shift
+    /// instruction override it.
+    #[inline(always)]
+    fn shr(self, n: u32) -> Self {
+        self.rol(32 - n).and(Self::splat(u32::MAX >> n))
+    }
+    /// Maj(x, y, z) = (x & y) ^ (x & z) ^ (y & z), computed as
+    /// (x & y) ^ (z & (x ^ y)).
+    #[inline(always)]
+    fn maj(x: Self, y: Self, z: Self) -> Self {
+        x.and(y).xor(z.and(x.xor(y)))
+    }
+    /// Σ0(x) = ROTR2(x) ^ ROTR13(x) ^ ROTR22(x)
+    #[inline(always)]
+    fn big_sigma0(self) -> Self {
+        Self::f1(self.ror(2), self.ror(13), self.ror(22))
+    }
+    /// Σ1(x) = ROTR6(x) ^ ROTR11(x) ^ ROTR25(x)
+    #[inline(always)]
+    fn big_sigma1(self) -> Self {
+        Self::f1(self.ror(6), self.ror(11), self.ror(25))
+    }
+    /// σ0(x) = ROTR7(x) ^ ROTR18(x) ^ SHR3(x)
+    #[inline(always)]
+    fn small_sigma0(self) -> Self {
+        Self::f1(self.ror(7), self.ror(18), self.shr(3))
+    }
+    /// σ1(x) = ROTR17(x) ^ ROTR19(x) ^ SHR10(x)
+    #[inline(always)]
+    fn small_sigma1(self) -> Self {
+        Self::f1(self.ror(17), self.ror(19), self.shr(10))
+    }
 }
 
 impl Word for u32 {
@@ -96,6 +140,14 @@ impl Word for u32 {
     #[inline(always)]
     fn rol(self, n: u32) -> Self {
         self.rotate_left(n)
+    }
+    #[inline(always)]
+    fn ror(self, n: u32) -> Self {
+        self.rotate_right(n)
+    }
+    #[inline(always)]
+    fn shr(self, n: u32) -> Self {
+        self >> n
     }
 }
 
@@ -188,6 +240,35 @@ pub(crate) fn hash32_words<W: Word>(x: &[W; 8]) -> [W; 5] {
     compress::<W, true>(&h, &block)
 }
 
+
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+/// Writes digest `l` from lane `l` of the five chaining words, given as
+/// `words[i][l]` (a kernel stores its vectors to such an array first).
+#[inline(always)]
+pub(crate) fn scatter_digests<const L: usize>(words: &[[u32; L]; 5], out: &mut [[u8; 20]; L]) {
+    for (l, digest) in out.iter_mut().enumerate() {
+        for (i, w) in words.iter().enumerate() {
+            digest[4 * i..4 * i + 4].copy_from_slice(&w[l].to_le_bytes());
+        }
+    }
+}
+
+/// Runs a kernel's `L`-lane `group` function on fewer than `L` messages:
+/// they are copied into a zeroed group on the stack and only their digests
+/// copied out, so nothing outside `src` and `dst` is read or written.
+#[inline(always)]
+pub(crate) fn padded_group<const L: usize>(
+    src: &[[u8; 32]],
+    dst: &mut [[u8; 20]],
+    group: impl FnOnce(&[[u8; 32]; L], &mut [[u8; 20]; L]),
+) {
+    debug_assert!(src.len() <= L && src.len() == dst.len());
+    let mut msgs = [[0u8; 32]; L];
+    msgs[..src.len()].copy_from_slice(src);
+    let mut out = [[0u8; 20]; L];
+    group(&msgs, &mut out);
+    dst.copy_from_slice(&out[..src.len()]);
+}
 
 /// Two groups of lanes processed together: every operation is issued for
 /// both, so four dependency chains (two lines of two groups) are in flight.

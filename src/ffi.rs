@@ -41,6 +41,8 @@ pub const RMD160MB_ERR_INTERNAL: c_int = -6;
 pub const RMD160MB_DIGEST_SIZE: usize = 20;
 /// Bytes in a RIPEMD-160 message block.
 pub const RMD160MB_BLOCK_SIZE: usize = 64;
+/// Bytes in a SHA-256 digest (`rmd160mb_sha256`).
+pub const RMD160MB_SHA256_DIGEST_SIZE: usize = 32;
 
 /// Major version of this library (semantic versioning; equal to Cargo.toml's).
 pub const RMD160MB_VERSION_MAJOR: u32 = 0;
@@ -93,16 +95,16 @@ fn overlaps(a: Option<(usize, usize)>, b: Option<(usize, usize)>) -> bool {
     }
 }
 
-/// Checks the arguments of a batch function: `n` digests to `dst` from `n`
-/// messages of `width` bytes at `src`, in place allowed when `in_place_ok`.
+/// Checks the arguments of a batch function: `n` digests of `digest_size`
+/// bytes to `dst` from `n` messages of `width` bytes at `src`, in place allowed when `in_place_ok`.
 /// Errors are reported in a fixed order: sizes (`RMD160MB_ERR_OVERFLOW`),
 /// then NULL pointers, then overlap.
-fn check_batch(dst: *mut u8, src: *const u8, n: usize, width: usize, in_place_ok: bool) -> c_int {
+fn check_batch(dst: *mut u8, digest_size: usize, src: *const u8, n: usize, width: usize, in_place_ok: bool) -> c_int {
     let fits = |size: usize| n.checked_mul(size).is_some_and(|b| b <= isize::MAX as usize);
-    if !fits(RMD160MB_DIGEST_SIZE) || !fits(width) {
+    if !fits(digest_size) || !fits(width) {
         return RMD160MB_ERR_OVERFLOW;
     }
-    let out = match region(dst, n, RMD160MB_DIGEST_SIZE) {
+    let out = match region(dst, n, digest_size) {
         Ok(r) => r,
         Err(status) => return status,
     };
@@ -138,7 +140,7 @@ fn check_batch(dst: *mut u8, src: *const u8, n: usize, width: usize, in_place_ok
 #[no_mangle]
 pub unsafe extern "C" fn rmd160mb_hash32(dst: *mut u8, src: *const u8, n: usize) -> c_int {
     boundary(|| {
-        let status = check_batch(dst, src, n, 32, true);
+        let status = check_batch(dst, RMD160MB_DIGEST_SIZE, src, n, 32, true);
         if status != RMD160MB_OK || n == 0 {
             return status;
         }
@@ -172,13 +174,49 @@ pub unsafe extern "C" fn rmd160mb_hash32(dst: *mut u8, src: *const u8, n: usize)
 #[no_mangle]
 pub unsafe extern "C" fn rmd160mb_hash160(dst: *mut u8, src: *const u8, n: usize, width: usize) -> c_int {
     boundary(|| {
-        let status = check_batch(dst, src, n, width, width >= RMD160MB_DIGEST_SIZE);
+        let status = check_batch(dst, RMD160MB_DIGEST_SIZE, src, n, width, width >= RMD160MB_DIGEST_SIZE);
         if status != RMD160MB_OK || n == 0 {
             return status;
         }
         // SAFETY: checked above; `src` is only read when width > 0, in which
         // case it is non-NULL.
         unsafe { batch::hash160_raw(Backend::current(), dst, src, n, width) };
+        RMD160MB_OK
+    })
+}
+
+/// SHA-256 of `n` messages of `width` bytes each:
+/// `dst[32*i .. 32*i+32) = SHA256(src[width*i .. width*i+width))`. Any
+/// width is accepted, 0 included (every digest is then SHA-256 of the empty
+/// message); widths 32, 33 and 65 have dedicated kernels. Double SHA-256 of
+/// 64-byte nodes: call it twice, the second time in place with width 32.
+///
+/// Buffers: `src` holds `width*n` bytes, `dst` has room for `32*n` bytes; any
+/// alignment. In place (`dst == src`) is allowed when `width >= 32`. Nothing
+/// is written past `dst + 32*n`. No heap allocation.
+///
+/// Returns `RMD160MB_OK`; `RMD160MB_ERR_NULL` if `n > 0` and `dst` is NULL, or
+/// `src` is NULL with `width > 0`; `RMD160MB_ERR_OVERFLOW` if `width*n` or
+/// `32*n` does not fit in `size_t`; `RMD160MB_ERR_OVERLAP` if the buffers
+/// overlap other than in place with `width >= 32`. `n == 0` succeeds whatever
+/// the pointers. On an error nothing is written.
+///
+/// Runs on the process-wide backend (its SHA-256 kernel: the same backend as
+/// the RIPEMD-160 functions). Thread-safe. Algorithm: SHA-256 (NIST FIPS
+/// 180-4).
+///
+/// # Safety
+/// `src` must be readable for `width*n` bytes and `dst` writable for `32*n`.
+#[no_mangle]
+pub unsafe extern "C" fn rmd160mb_sha256(dst: *mut u8, src: *const u8, n: usize, width: usize) -> c_int {
+    boundary(|| {
+        let status = check_batch(dst, RMD160MB_SHA256_DIGEST_SIZE, src, n, width, width >= RMD160MB_SHA256_DIGEST_SIZE);
+        if status != RMD160MB_OK || n == 0 {
+            return status;
+        }
+        // SAFETY: checked above; `src` is only read when width > 0, in which
+        // case it is non-NULL.
+        unsafe { batch::sha256_raw(Backend::current(), dst, src, n, width) };
         RMD160MB_OK
     })
 }

@@ -4,9 +4,9 @@
 //! RIPEMD-160: H. Dobbertin, A. Bosselaers, B. Preneel, "RIPEMD-160: A
 //! Strengthened Version of RIPEMD", FSE 1996. SHA-256: NIST FIPS 180-4.
 //!
-//! The batch functions ([`hash32`], [`hash160`]) run on the process-wide
-//! [`Backend`], detected once (AVX-512, AVX2, NEON or scalar); the `_with`
-//! variants take one explicitly. [`ripemd160`] and [`Ripemd160`] hash one
+//! The batch functions ([`hash32`], [`hash160`], [`sha256`]) run on the
+//! process-wide [`Backend`], detected once (AVX-512, AVX2, NEON or scalar);
+//! the `_with` variants take one explicitly. [`ripemd160`] and [`Ripemd160`] hash one
 //! message of any length.
 //!
 //! ```
@@ -33,10 +33,11 @@ pub mod ffi;
 #[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
 mod neon;
 mod scalar;
+mod sha256;
 mod stream;
 
 pub use backend::{Backend, BackendError, BACKEND_NAMES};
-pub use batch::{hash160, hash160_with, hash32, hash32_in_place, hash32_with};
+pub use batch::{hash160, hash160_with, hash32, hash32_in_place, hash32_with, sha256, sha256_with};
 pub use stream::{ripemd160, Ripemd160};
 
 /// Bytes in a RIPEMD-160 digest.

@@ -25,7 +25,7 @@ use core::arch::aarch64::*;
 
 use seq_macro::seq;
 
-use crate::compress::{hash32_words, Word};
+use crate::compress::{hash32_words, padded_group, Pair, Word};
 use crate::scalar;
 
 /// Messages hashed side by side by one `uint32x4_t` group.
@@ -148,62 +148,6 @@ fn bit_select_after(y: uint32x4_t) -> uint32x4_t {
     y.rol(crate::consts::ROL_C)
 }
 
-/// Two 4-lane groups advanced together: every operation is issued for both,
-/// so the compiler can interleave two independent dependency chains per
-/// line (four in all) and hide the latency of each step.
-#[derive(Clone, Copy)]
-struct Pair([uint32x4_t; 2]);
-
-impl Pair {
-    #[inline(always)]
-    fn map2(self, rhs: Self, op: impl Fn(uint32x4_t, uint32x4_t) -> uint32x4_t) -> Self {
-        Pair([op(self.0[0], rhs.0[0]), op(self.0[1], rhs.0[1])])
-    }
-}
-
-impl Word for Pair {
-    #[inline(always)]
-    fn splat(x: u32) -> Self {
-        Pair([uint32x4_t::splat(x); 2])
-    }
-    #[inline(always)]
-    fn add(self, rhs: Self) -> Self {
-        self.map2(rhs, uint32x4_t::add)
-    }
-    #[inline(always)]
-    fn xor(self, rhs: Self) -> Self {
-        self.map2(rhs, uint32x4_t::xor)
-    }
-    #[inline(always)]
-    fn and(self, rhs: Self) -> Self {
-        self.map2(rhs, uint32x4_t::and)
-    }
-    #[inline(always)]
-    fn or_not(self, rhs: Self) -> Self {
-        self.map2(rhs, uint32x4_t::or_not)
-    }
-    #[inline(always)]
-    fn rol(self, n: u32) -> Self {
-        Pair([self.0[0].rol(n), self.0[1].rol(n)])
-    }
-    #[inline(always)]
-    fn f2(x: Self, y: Self, z: Self) -> Self {
-        Pair([uint32x4_t::f2(x.0[0], y.0[0], z.0[0]), uint32x4_t::f2(x.0[1], y.0[1], z.0[1])])
-    }
-    #[inline(always)]
-    fn f4(x: Self, y: Self, z: Self) -> Self {
-        Pair([uint32x4_t::f4(x.0[0], y.0[0], z.0[0]), uint32x4_t::f4(x.0[1], y.0[1], z.0[1])])
-    }
-    #[inline(always)]
-    fn f3(x: Self, y: Self, z: Self) -> Self {
-        Pair([uint32x4_t::f3(x.0[0], y.0[0], z.0[0]), uint32x4_t::f3(x.0[1], y.0[1], z.0[1])])
-    }
-    #[inline(always)]
-    fn f5(x: Self, y: Self, z: Self) -> Self {
-        Pair([uint32x4_t::f5(x.0[0], y.0[0], z.0[0]), uint32x4_t::f5(x.0[1], y.0[1], z.0[1])])
-    }
-}
-
 /// Message words of 4 messages, transposed: word `k` of message `i` is
 /// lane `i` of element `k` (little-endian words).
 #[inline(always)]
@@ -270,10 +214,10 @@ unsafe fn hash_group8(src: &[[u8; 32]; 2 * LANES], dst: &mut [[u8; 20]; 2 * LANE
     let (dst0, dst1): (&mut [[u8; 20]; LANES], &mut [[u8; 20]; LANES]) =
         (dst0.try_into().unwrap(), dst1.try_into().unwrap());
     let (x0, x1) = (load4(src0), load4(src1));
-    let x: [Pair; 8] = core::array::from_fn(|k| Pair([x0[k], x1[k]]));
+    let x: [Pair<uint32x4_t>; 8] = core::array::from_fn(|k| Pair(x0[k], x1[k]));
     let h = hash32_words(&x);
-    store4(&h.map(|w| w.0[0]), dst0);
-    store4(&h.map(|w| w.0[1]), dst1);
+    store4(&h.map(|w| w.0), dst0);
+    store4(&h.map(|w| w.1), dst1);
 }
 
 /// The kernel entry point: `dst[i] = RIPEMD160(src[i])` for every `i`, any
@@ -303,11 +247,7 @@ pub(crate) unsafe fn hash32(src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
         // 1300) than a zero-padded group (about 1600; bench/count-insns.sh).
         *out = scalar::hash32_one(msg);
     } else if !s.is_empty() {
-        let mut msgs = [[0u8; 32]; LANES];
-        let mut digests = [[0u8; 20]; LANES];
-        msgs[..s.len()].copy_from_slice(s);
-        // SAFETY: as above.
-        unsafe { hash_group4(&msgs, &mut digests) };
-        d.copy_from_slice(&digests[..s.len()]);
+        // SAFETY (closure): as above.
+        padded_group(s, d, |msgs, out| unsafe { hash_group4(msgs, out) });
     }
 }

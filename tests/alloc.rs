@@ -1,0 +1,49 @@
+//! The batch functions allocate nothing on the heap: a counting global
+//! allocator (`stats_alloc`) sees no allocation during a call, on every
+//! backend. One test in this binary, so no other test allocates meanwhile.
+
+use ripemd160mb::{hash160_with, hash32_with, sha256_with, Backend, BACKEND_NAMES};
+use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
+use std::alloc::System;
+
+#[global_allocator]
+static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
+
+#[test]
+fn batch_calls_do_not_allocate() {
+    let backends: Vec<Backend> = BACKEND_NAMES.iter().filter_map(|name| Backend::by_name(name).ok()).collect();
+    let n = 1000;
+    let src: Vec<u8> = (0..n * 65).map(|i| (i * 7 + 3) as u8).collect();
+    let msgs32: Vec<[u8; 32]> = src.chunks(32).take(n).map(|c| c.try_into().unwrap()).collect();
+    let mut d20 = vec![[0u8; 20]; n];
+    let mut d32 = vec![[0u8; 32]; n];
+    let mut buf = src.clone();
+    // Warm up: the process-wide backend reads the environment once.
+    ripemd160mb::hash32(&mut d20[..1], &msgs32[..1]);
+    for &backend in &backends {
+        for width in [0usize, 32, 33, 65, 64] {
+            let region = Region::new(GLOBAL);
+            hash160_with(backend, &mut d20, &src[..n * width], width);
+            sha256_with(backend, &mut d32, &src[..n * width], width);
+            hash32_with(backend, &mut d20, &msgs32);
+            ripemd160mb::hash32_in_place(&mut buf[..32 * n]);
+            let p = buf.as_mut_ptr();
+            // SAFETY: buf holds 65n bytes; in place with widths >= 32.
+            unsafe {
+                assert_eq!(ripemd160mb::ffi::rmd160mb_hash160(p, p, n, 65), 0);
+                assert_eq!(ripemd160mb::ffi::rmd160mb_sha256(p, p, n, 33), 0);
+            }
+            let change = region.change();
+            assert_eq!(
+                (change.allocations, change.reallocations, change.bytes_allocated),
+                (0, 0, 0),
+                "backend {backend}, width {width}: heap used"
+            );
+        }
+        // The counter works: an allocation here is seen.
+        let region = Region::new(GLOBAL);
+        let v = std::hint::black_box(vec![1u8; 10]);
+        assert_eq!(region.change().allocations, 1, "the counting allocator counts");
+        drop(v);
+    }
+}
