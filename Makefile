@@ -193,7 +193,9 @@ test-demo: $(DEMO)
 	@echo "PASS demo (all keys verified; malformed file and wrong digest refused)"
 
 bench:
-	$(CARGO) bench --bench hash
+	rm -rf target/criterion
+	$(CARGO) bench --bench hash -- --noplot
+	$(CARGO) bench --bench sha256 -- --noplot "sha256-|hash160-"
 	$(CARGO) bench --bench table
 
 # ---------------------------------------------------------------------------
