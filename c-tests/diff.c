@@ -198,6 +198,64 @@ static void batches(const char *backend)
     printf("%s: batches vs OpenSSL done\n", backend);
 }
 
+/* One rmd160mb_sha256 call on n random messages of `width` bytes, checked
+ * against OpenSSL's SHA-256, canaries intact, src unchanged; in place
+ * (dst == src, allowed for width >= 32) when `in_place`. */
+static void one_sha256(size_t n, size_t width, size_t src_off, size_t dst_off, int in_place)
+{
+    size_t len = n * width, i, bad = 0;
+    guarded src = guarded_new(len, src_off);
+    guarded dst = guarded_new(32 * n, dst_off);
+    uint8_t *copy = (uint8_t *)t_malloc(len + 1);
+    uint8_t *out = in_place ? src.p : dst.p;
+    uint8_t want[32];
+    int status;
+    rng_fill(&rng, src.p, len);
+    memcpy(copy, src.p, len);
+    status = rmd160mb_sha256(out, src.p, n, width);
+    CHECK(status == RMD160MB_OK, "sha256(n=%lu, width=%lu%s) = %d", (unsigned long)n, (unsigned long)width,
+          in_place ? ", in place" : "", status);
+    for (i = 0; i < n; i++) {
+        ossl_digest(md_sha256, copy + width * i, width, want);
+        if (memcmp(out + 32 * i, want, 32) != 0) bad++;
+    }
+    t_checks++;
+    if (bad)
+        t_fail(__FILE__, __LINE__, "sha256: n=%lu width=%lu%s: %lu digests differ from OpenSSL", (unsigned long)n,
+               (unsigned long)width, in_place ? " in place" : "", (unsigned long)bad);
+    if (!in_place) CHECK(memcmp(src.p, copy, len) == 0, "sha256: src modified (n=%lu width=%lu)", (unsigned long)n,
+                         (unsigned long)width);
+    CHECK(guarded_intact(&src), "sha256: write around src (n=%lu width=%lu)", (unsigned long)n, (unsigned long)width);
+    CHECK(guarded_intact(&dst), "sha256: write outside dst (n=%lu width=%lu)", (unsigned long)n, (unsigned long)width);
+    free(copy);
+    guarded_free(&src);
+    guarded_free(&dst);
+}
+
+/* rmd160mb_sha256 vs OpenSSL: widths 0..200, counts around the lane count,
+ * misaligned, in place; every count 0..2*lanes+3 for the key widths. */
+static void sha256_batches(const char *backend)
+{
+    size_t lanes = rmd160mb_lanes(), w, k, n;
+    size_t counts[7];
+    static const size_t key_widths[] = {32, 33, 65};
+    counts[0] = 0; counts[1] = 1; counts[2] = 2; counts[3] = lanes > 1 ? lanes - 1 : 3;
+    counts[4] = lanes; counts[5] = lanes + 1; counts[6] = 2 * lanes + 3;
+    for (w = 0; w <= 200; w++) {
+        for (k = 0; k < 7; k++) {
+            size_t off = (w + k) % 16;
+            one_sha256(counts[k], w, off, (off * 3 + 1) % 16, 0);
+            if (w >= 32) one_sha256(counts[k], w, off, 0, 1);
+        }
+    }
+    for (k = 0; k < 3; k++) {
+        for (n = 0; n <= 2 * lanes + 3; n++) one_sha256(n, key_widths[k], n % 16, (n * 5) % 16, 0);
+        one_sha256(1000, key_widths[k], 3, 1, 0);
+        one_sha256(1000, key_widths[k], 0, 0, 1);
+    }
+    printf("%s: sha256 vs OpenSSL done\n", backend);
+}
+
 /* Streaming with random chunk sizes vs rmd160mb_sum vs OpenSSL. */
 static void streaming(void)
 {
@@ -239,5 +297,6 @@ int main(void)
     if (!openssl_setup()) return 1;
     streaming();
     for_each_backend(batches);
+    for_each_backend(sha256_batches);
     return t_finish("diff");
 }
