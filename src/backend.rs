@@ -244,7 +244,9 @@ impl Backend {
             // AVX-512 F, VL and BW.
             #[cfg(target_arch = "x86_64")]
             Kind::Avx512 => unsafe { sha256::avx512::hash(src, width, dst) },
-            // No 4-lane NEON SHA-256 kernel yet: the sha2 crate.
+            // No 4-lane NEON SHA-256 kernel yet: the sha2 crate, which uses
+            // the Armv8 SHA-2 instructions when the CPU has them (its `asm`
+            // feature is on for aarch64).
             #[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
             Kind::Neon => sha256::hash_sha2(src, width, dst),
         }
