@@ -119,7 +119,7 @@ extern "C" {
  * Returns `RMD160MB_OK`; `RMD160MB_ERR_NULL` if `n > 0` and `dst` or `src`
  * is NULL; `RMD160MB_ERR_OVERFLOW` if `32*n` exceeds `PTRDIFF_MAX`;
  * `RMD160MB_ERR_OVERLAP` if the buffers overlap other than `dst == src`.
- * `n == 0` succeeds whatever the pointers. On an error nothing is written.
+ * `n == 0` succeeds whatever the pointers. On an error other than `RMD160MB_ERR_INTERNAL` nothing is written.
  *
  * Runs on the process-wide backend (`rmd160mb_backend`). Thread-safe.
  * Algorithm: RIPEMD-160 (Dobbertin, Bosselaers, Preneel, 1996).
@@ -127,7 +127,9 @@ extern "C" {
  * # Safety
  * `src` must be readable for `32*n` bytes and `dst` writable for `20*n`.
  */
-int rmd160mb_hash32(uint8_t *dst, const uint8_t *src, size_t n);
+int rmd160mb_hash32(uint8_t *dst,
+                    const uint8_t *src,
+                    size_t n);
 
 /**
  * HASH160 of `n` messages of `width` bytes each:
@@ -143,7 +145,7 @@ int rmd160mb_hash32(uint8_t *dst, const uint8_t *src, size_t n);
  * `src` is NULL with `width > 0`; `RMD160MB_ERR_OVERFLOW` if `width*n` or
  * `20*n` exceeds `PTRDIFF_MAX`; `RMD160MB_ERR_OVERLAP` if the buffers
  * overlap other than in place with `width >= 20`. `n == 0` succeeds whatever
- * the pointers. On an error nothing is written.
+ * the pointers. On an error other than `RMD160MB_ERR_INTERNAL` nothing is written.
  *
  * Runs on the process-wide backend. Thread-safe. Algorithms: SHA-256 (NIST
  * FIPS 180-4), then RIPEMD-160 (Dobbertin, Bosselaers, Preneel, 1996).
@@ -166,9 +168,9 @@ int rmd160mb_hash160(uint8_t *dst, const uint8_t *src, size_t n, size_t width);
  *
  * Returns `RMD160MB_OK`; `RMD160MB_ERR_NULL` if `n > 0` and `dst` is NULL, or
  * `src` is NULL with `width > 0`; `RMD160MB_ERR_OVERFLOW` if `width*n` or
- * `32*n` does not fit in `size_t`; `RMD160MB_ERR_OVERLAP` if the buffers
+ * `32*n` exceeds `PTRDIFF_MAX`; `RMD160MB_ERR_OVERLAP` if the buffers
  * overlap other than in place with `width >= 32`. `n == 0` succeeds whatever
- * the pointers. On an error nothing is written.
+ * the pointers. On an error other than `RMD160MB_ERR_INTERNAL` nothing is written.
  *
  * Runs on the process-wide backend (its SHA-256 kernel: the same backend as
  * the RIPEMD-160 functions). Thread-safe. Algorithm: SHA-256 (NIST FIPS
@@ -240,9 +242,19 @@ int rmd160mb_final(struct rmd160mb_ctx *ctx, uint8_t *out);
 /**
  * The name of the backend the batch functions run on now: "scalar",
  * "avx2", "avx512" or "neon". Chosen at first use as the fastest the CPU
- * supports, or as named by the environment variable `RMD160MB_FORCE` if
- * this CPU supports it (an unknown or unsupported name there is ignored).
- * Never NULL; a static string, not to be freed. Thread-safe.
+ * supports, or as named by the environment variable `RMD160MB_FORCE` (the
+ * exact lowercase name, as for `rmd160mb_set_backend`) if this CPU supports
+ * it; an unknown or unsupported name there is ignored. Reading the variable
+ * is the one heap allocation the library makes, once per process, in the
+ * first call that needs the backend; a program that changes the environment
+ * from another thread at that moment should call `rmd160mb_backend()` first.
+ *
+ * Within a backend, a batch tail too small to fill the lanes may run on a
+ * narrower kernel of the same CPU (scalar for a single message, AVX2 for
+ * 2..8 leftovers under avx512), and SHA-256 may use the `sha2` crate
+ * (SHA-NI, or the Armv8 SHA-2 instructions on neon) where that is faster;
+ * the digests are the same. Never NULL; a static string, not to be freed.
+ * Thread-safe.
  */
 const char *rmd160mb_backend(void);
 

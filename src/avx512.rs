@@ -244,7 +244,7 @@ pub(crate) unsafe fn hash32(src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
     match src.len() {
         0 => {}
         1 => crate::scalar::hash32(src, dst),
-        // SAFETY: AVX-512 F implies AVX2.
+        // SAFETY: Backend::avx512() also checked AVX2.
         2..=8 => unsafe { crate::avx2::hash32(src, dst) },
         // SAFETY (closure): avx512f is enabled in this function.
         _ => padded_group(src, dst, |msgs, out| unsafe { hash32_group(msgs, out) }),

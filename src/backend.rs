@@ -78,10 +78,12 @@ impl Backend {
         None
     }
 
-    /// The AVX-512 kernel (16 lanes), if this CPU has AVX-512 F, VL and BW.
+    /// The AVX-512 kernel (16 lanes), if this CPU has AVX-512 F, VL and BW
+    /// (and AVX2, which its small tails use).
     pub fn avx512() -> Option<Backend> {
         #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx512f")
+        if std::is_x86_feature_detected!("avx2")
+            && std::is_x86_feature_detected!("avx512f")
             && std::is_x86_feature_detected!("avx512vl")
             && std::is_x86_feature_detected!("avx512bw")
         {
@@ -165,7 +167,7 @@ impl Backend {
             None => {
                 let chosen = std::env::var("RMD160MB_FORCE")
                     .ok()
-                    .and_then(|name| Self::by_name(name.trim()).ok())
+                    .and_then(|name| Self::by_name(&name).ok())
                     .unwrap_or_else(Self::detect);
                 // Another thread may have chosen first (or called
                 // make_current): keep whatever is stored then.

@@ -130,7 +130,7 @@ fn check_batch(dst: *mut u8, digest_size: usize, src: *const u8, n: usize, width
 /// Returns `RMD160MB_OK`; `RMD160MB_ERR_NULL` if `n > 0` and `dst` or `src`
 /// is NULL; `RMD160MB_ERR_OVERFLOW` if `32*n` exceeds `PTRDIFF_MAX`;
 /// `RMD160MB_ERR_OVERLAP` if the buffers overlap other than `dst == src`.
-/// `n == 0` succeeds whatever the pointers. On an error nothing is written.
+/// `n == 0` succeeds whatever the pointers. On an error other than `RMD160MB_ERR_INTERNAL` nothing is written.
 ///
 /// Runs on the process-wide backend (`rmd160mb_backend`). Thread-safe.
 /// Algorithm: RIPEMD-160 (Dobbertin, Bosselaers, Preneel, 1996).
@@ -164,7 +164,7 @@ pub unsafe extern "C" fn rmd160mb_hash32(dst: *mut u8, src: *const u8, n: usize)
 /// `src` is NULL with `width > 0`; `RMD160MB_ERR_OVERFLOW` if `width*n` or
 /// `20*n` exceeds `PTRDIFF_MAX`; `RMD160MB_ERR_OVERLAP` if the buffers
 /// overlap other than in place with `width >= 20`. `n == 0` succeeds whatever
-/// the pointers. On an error nothing is written.
+/// the pointers. On an error other than `RMD160MB_ERR_INTERNAL` nothing is written.
 ///
 /// Runs on the process-wide backend. Thread-safe. Algorithms: SHA-256 (NIST
 /// FIPS 180-4), then RIPEMD-160 (Dobbertin, Bosselaers, Preneel, 1996).
@@ -197,9 +197,9 @@ pub unsafe extern "C" fn rmd160mb_hash160(dst: *mut u8, src: *const u8, n: usize
 ///
 /// Returns `RMD160MB_OK`; `RMD160MB_ERR_NULL` if `n > 0` and `dst` is NULL, or
 /// `src` is NULL with `width > 0`; `RMD160MB_ERR_OVERFLOW` if `width*n` or
-/// `32*n` does not fit in `size_t`; `RMD160MB_ERR_OVERLAP` if the buffers
+/// `32*n` exceeds `PTRDIFF_MAX`; `RMD160MB_ERR_OVERLAP` if the buffers
 /// overlap other than in place with `width >= 32`. `n == 0` succeeds whatever
-/// the pointers. On an error nothing is written.
+/// the pointers. On an error other than `RMD160MB_ERR_INTERNAL` nothing is written.
 ///
 /// Runs on the process-wide backend (its SHA-256 kernel: the same backend as
 /// the RIPEMD-160 functions). Thread-safe. Algorithm: SHA-256 (NIST FIPS
@@ -368,9 +368,19 @@ pub unsafe extern "C" fn rmd160mb_final(ctx: *mut rmd160mb_ctx, out: *mut u8) ->
 
 /// The name of the backend the batch functions run on now: "scalar",
 /// "avx2", "avx512" or "neon". Chosen at first use as the fastest the CPU
-/// supports, or as named by the environment variable `RMD160MB_FORCE` if
-/// this CPU supports it (an unknown or unsupported name there is ignored).
-/// Never NULL; a static string, not to be freed. Thread-safe.
+/// supports, or as named by the environment variable `RMD160MB_FORCE` (the
+/// exact lowercase name, as for `rmd160mb_set_backend`) if this CPU supports
+/// it; an unknown or unsupported name there is ignored. Reading the variable
+/// is the one heap allocation the library makes, once per process, in the
+/// first call that needs the backend; a program that changes the environment
+/// from another thread at that moment should call `rmd160mb_backend()` first.
+///
+/// Within a backend, a batch tail too small to fill the lanes may run on a
+/// narrower kernel of the same CPU (scalar for a single message, AVX2 for
+/// 2..8 leftovers under avx512), and SHA-256 may use the `sha2` crate
+/// (SHA-NI, or the Armv8 SHA-2 instructions on neon) where that is faster;
+/// the digests are the same. Never NULL; a static string, not to be freed.
+/// Thread-safe.
 #[no_mangle]
 pub extern "C" fn rmd160mb_backend() -> *const c_char {
     Backend::current().c_name().as_ptr()
