@@ -15,7 +15,7 @@ mod common;
 
 use common::ThreadCpuTime;
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use ripemd160mb::{hash160_with, hash32_with, sha256_with, Backend, BACKEND_NAMES};
+use ripemd160mb::{hash160_with, sha256_with, Backend, BACKEND_NAMES};
 use sha2::Digest;
 
 const N: usize = 4096;

@@ -112,7 +112,7 @@ fn check_batch(dst: *mut u8, digest_size: usize, src: *const u8, n: usize, width
         Ok(r) => r,
         Err(status) => return status,
     };
-    let same_start = dst as usize == src as usize;
+    let same_start = core::ptr::eq(dst.cast_const(), src);
     if overlaps(out, input) && !(in_place_ok && same_start) {
         return RMD160MB_ERR_OVERLAP;
     }

@@ -315,7 +315,7 @@ fn count(input: &mut Input) -> usize {
         0 => usize::MAX / 20 + 1 + v,          // 20n overflows
         1 => usize::MAX / 32 + 1 + v % 1000,   // 32n overflows, 20n does not
         2 => usize::MAX - v,                   // everything overflows
-        3 => usize::from(v % 4 == 0) * (v >> 2), // often 0
+        3 => usize::from(v.is_multiple_of(4)) * (v >> 2), // often 0
         _ => v % 300,
     }
 }
@@ -543,7 +543,7 @@ fn ctx_offset(input: &mut Input, arena: &Arena) -> usize {
 type CtxModel = Option<(usize, Option<ripemd::Ripemd160>)>;
 
 fn op_init(buf: &mut Guarded, arena: &Arena, input: &mut Input, ctx: &mut CtxModel) {
-    if input.byte() % 8 == 0 {
+    if input.byte().is_multiple_of(8) {
         // SAFETY: NULL is reported, never dereferenced.
         assert_eq!(unsafe { rmd160mb_init(core::ptr::null_mut()) }, RMD160MB_ERR_NULL, "init(NULL)");
         return;
@@ -561,7 +561,7 @@ fn op_init(buf: &mut Guarded, arena: &Arena, input: &mut Input, ctx: &mut CtxMod
 fn op_update(buf: &mut Guarded, arena: &Arena, input: &mut Input, ctx: &mut CtxModel) {
     use ripemd::Digest;
     let size = core::mem::size_of::<rmd160mb_ctx>();
-    let null_ctx = input.byte() % 16 == 0;
+    let null_ctx = input.byte().is_multiple_of(16);
     let data = pointer(input, arena);
     let len = match input.byte() % 8 {
         0 => 0,
@@ -622,7 +622,7 @@ fn op_update(buf: &mut Guarded, arena: &Arena, input: &mut Input, ctx: &mut CtxM
 fn op_final(buf: &mut Guarded, arena: &Arena, input: &mut Input, ctx: &mut CtxModel) {
     use ripemd::Digest;
     let size = core::mem::size_of::<rmd160mb_ctx>();
-    let null_ctx = input.byte() % 16 == 0;
+    let null_ctx = input.byte().is_multiple_of(16);
     let out = pointer(input, arena);
     let (cp, model) = match (null_ctx, ctx.as_mut()) {
         (false, Some((off, model))) => (arena.lo + *off, Some(model)),
