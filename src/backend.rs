@@ -246,11 +246,18 @@ impl Backend {
             // AVX-512 F, VL and BW.
             #[cfg(target_arch = "x86_64")]
             Kind::Avx512 => unsafe { sha256::avx512::hash(src, width, dst) },
-            // No 4-lane NEON SHA-256 kernel yet: the sha2 crate, which uses
-            // the Armv8 SHA-2 instructions when the CPU has them (its `asm`
-            // feature is on for aarch64).
+            // With the Armv8 SHA-2 instructions, the sha2 crate (its `asm`
+            // feature is on for aarch64) runs them; without (Cortex-A72 as
+            // in the Raspberry Pi 4, say), four NEON lanes.
             #[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
-            Kind::Neon => sha256::hash_sha2(src, width, dst),
+            Kind::Neon => {
+                if std::arch::is_aarch64_feature_detected!("sha2") {
+                    sha256::hash_sha2(src, width, dst)
+                } else {
+                    // SAFETY: a Neon backend exists only if the CPU has NEON.
+                    unsafe { sha256::neon::hash(src, width, dst) }
+                }
+            }
         }
     }
 }

@@ -88,6 +88,12 @@ pub(crate) trait Word: Copy {
     fn shr(self, n: u32) -> Self {
         self.rol(32 - n).and(Self::splat(u32::MAX >> n))
     }
+    /// Ch(x, y, z) = (x & y) ^ (!x & z): RIPEMD-160's f2. A kernel whose f2
+    /// is tuned for RIPEMD-160's register use (NEON's) overrides this.
+    #[inline(always)]
+    fn ch(x: Self, y: Self, z: Self) -> Self {
+        Self::f2(x, y, z)
+    }
     /// Maj(x, y, z) = (x & y) ^ (x & z) ^ (y & z), computed as
     /// (x & y) ^ (z & (x ^ y)).
     #[inline(always)]

@@ -120,6 +120,28 @@ impl Word for uint32x4_t {
         }
         r
     }
+    /// SHA-256's Ch: one bit select (`BSL`), without f2's register trick.
+    #[inline(always)]
+    fn ch(x: Self, y: Self, z: Self) -> Self {
+        // SAFETY: register-only; NEON is enabled (above).
+        unsafe { vbslq_u32(x, y, z) }
+    }
+    /// SHA-256's Maj: y where x and y agree, else z.
+    #[inline(always)]
+    fn maj(x: Self, y: Self, z: Self) -> Self {
+        // SAFETY: register-only; NEON is enabled (above).
+        unsafe { vbslq_u32(veorq_u32(x, y), z, y) }
+    }
+    #[inline(always)]
+    fn shr(self, n: u32) -> Self {
+        seq!(N in 1..32 {
+            match n {
+                // SAFETY: register-only; NEON is enabled (above).
+                #(N => unsafe { vshrq_n_u32::<N>(self) },)*
+                _ => unreachable!("shift by {n}"),
+            }
+        })
+    }
     /// f3(x, y, z) = (x | !y) ^ z
     #[inline(always)]
     fn f3(x: Self, y: Self, z: Self) -> Self {

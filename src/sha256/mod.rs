@@ -26,6 +26,8 @@ use crate::compress::Word;
 pub(crate) mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx512;
+#[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
+pub(crate) mod neon;
 
 /// Initial hash value H(0) (FIPS 180-4, 5.3.3).
 pub const H0: [u32; 8] = [
@@ -169,7 +171,7 @@ fn round<W: Word, L: Layout>(v: &mut [W; 8], w: &mut [W; 16], t: usize) {
     // not wait for the previous round, Ch (one operation after e) is added
     // before Σ1 (two operations after e), so the new e and a are 4
     // operations after the old ones.
-    let t1 = h.add(schedule::<W, L>(w, t)).add(W::f2(e, f, g)).add(e.big_sigma1());
+    let t1 = h.add(schedule::<W, L>(w, t)).add(W::ch(e, f, g)).add(e.big_sigma1());
     let t2 = a.big_sigma0().add(W::maj(a, b, c));
     *v = [t1.add(t2), a, b, c, d.add(t1), e, f, g];
 }
