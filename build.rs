@@ -1,11 +1,22 @@
 //! Gives the shared library its SONAME, `libripemd160mb.so.<major>` (0.x
-//! releases: `.so.0`), as distributions expect.
+//! releases: `.so.0`), as distributions expect, and names the build
+//! configuration the kernels are compiled for:
+//! - `rmd160mb_neon`: the arm64 NEON lane type and kernels (little-endian
+//!   aarch64 with NEON enabled, the default of every aarch64 Linux target).
 
 fn main() {
     let target_os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
     let major = std::env::var("CARGO_PKG_VERSION_MAJOR").unwrap_or_default();
     if target_os == "linux" {
         println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libripemd160mb.so.{major}");
+    }
+
+    println!("cargo::rustc-check-cfg=cfg(rmd160mb_neon)");
+    let arch = std::env::var("CARGO_CFG_TARGET_ARCH").unwrap_or_default();
+    let endian = std::env::var("CARGO_CFG_TARGET_ENDIAN").unwrap_or_default();
+    let features = std::env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();
+    if arch == "aarch64" && endian == "little" && features.split(',').any(|f| f == "neon") {
+        println!("cargo:rustc-cfg=rmd160mb_neon");
     }
     println!("cargo:rerun-if-changed=build.rs");
 }

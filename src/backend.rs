@@ -1,34 +1,80 @@
-//! Backend selection: the one place that knows which kernels exist, detects
-//! the CPU, and dispatches to a kernel.
+//! The backends: one table that says which kernels this build has, how each
+//! is detected and what it runs, and the process-wide choice among them.
 //!
-//! A [`Backend`] value can only be obtained for a kernel the running CPU
-//! supports, so holding one is the proof that its `#[target_feature]`
-//! functions may be called.
+//! A [`Backend`] value can only be obtained for a table entry whose
+//! detection passed on the running CPU, so holding one is the proof that its
+//! `#[target_feature]` kernels may be called: [`Backend::hash32`] and
+//! [`Backend::sha256`] are the only places that call a kernel through the
+//! table. Adding a backend is one [`TABLE`] entry plus its lane type's file
+//! in `src/simd/` (and its name in [`BACKEND_NAMES`]).
 
 use std::ffi::CStr;
 use std::fmt;
 use std::sync::atomic::{AtomicU8, Ordering};
 
-#[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
-use crate::neon;
-use crate::scalar;
-use crate::sha256;
+use crate::ripemd160::Hash32Kernel;
+use crate::simd;
 
-/// The kernels, in order of preference within an architecture.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Kind {
-    Scalar,
-    #[cfg(target_arch = "x86_64")]
-    Avx2,
-    #[cfg(target_arch = "x86_64")]
-    Avx512,
-    #[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
-    Neon,
+/// A SHA-256 kernel entry point: `dst[i] = SHA256(src[width*i .. width*i +
+/// width])`, `src.len() == width * dst.len()`.
+///
+/// # Safety
+/// The CPU has the instruction set of the kernel.
+type Sha256Kernel = unsafe fn(&[u8], usize, &mut [[u8; 32]]);
+
+/// One backend of this build.
+struct Entry {
+    /// The name users pass to `rmd160mb_set_backend` and `RMD160MB_FORCE`.
+    name: &'static CStr,
+    /// Messages hashed side by side.
+    lanes: usize,
+    /// True when the running CPU can run every kernel of this entry.
+    detect: fn() -> bool,
+    /// RIPEMD-160 of 32-byte messages.
+    hash32: Hash32Kernel,
+    /// SHA-256 of messages of one width.
+    sha256: Sha256Kernel,
 }
 
-/// A RIPEMD-160 (and SHA-256) kernel that the running CPU supports.
+/// Every backend of this build, in increasing order of preference:
+/// [`Backend::detect`] picks the last one the CPU supports.
+static TABLE: &[Entry] = &[
+    Entry { name: c"scalar", lanes: 1, detect: || true, hash32: simd::scalar::hash32, sha256: simd::scalar::sha256 },
+    #[cfg(target_arch = "x86_64")]
+    Entry {
+        name: c"avx2",
+        lanes: <core::arch::x86_64::__m256i as simd::Lanes>::LANES,
+        detect: || std::is_x86_feature_detected!("avx2"),
+        hash32: simd::avx2::hash32,
+        sha256: simd::avx2::sha256,
+    },
+    #[cfg(target_arch = "x86_64")]
+    Entry {
+        name: c"avx512",
+        lanes: <core::arch::x86_64::__m512i as simd::Lanes>::LANES,
+        // AVX2 too: the AVX-512 kernel hands small tails to the AVX2 one.
+        detect: || {
+            std::is_x86_feature_detected!("avx2")
+                && std::is_x86_feature_detected!("avx512f")
+                && std::is_x86_feature_detected!("avx512vl")
+                && std::is_x86_feature_detected!("avx512bw")
+        },
+        hash32: simd::avx512::hash32,
+        sha256: simd::avx512::sha256,
+    },
+    #[cfg(rmd160mb_neon)]
+    Entry {
+        name: c"neon",
+        lanes: <core::arch::aarch64::uint32x4_t as simd::Lanes>::LANES,
+        detect: || std::arch::is_aarch64_feature_detected!("neon"),
+        hash32: simd::neon::hash32,
+        sha256: simd::neon::sha256,
+    },
+];
+
+/// A RIPEMD-160 (and SHA-256) kernel set that the running CPU supports.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Backend(Kind);
+pub struct Backend(u8);
 
 /// Every backend name this library knows, on any architecture.
 pub const BACKEND_NAMES: [&str; 4] = ["scalar", "avx2", "avx512", "neon"];
@@ -67,200 +113,146 @@ impl fmt::Display for Backend {
 
 impl Backend {
     /// The portable scalar kernel, available everywhere.
-    pub const SCALAR: Backend = Backend(Kind::Scalar);
+    pub const SCALAR: Backend = Backend(0);
+
+    /// The table entry named `name` if this CPU passes its detection.
+    fn detected(name: &str) -> Option<Backend> {
+        let index = TABLE.iter().position(|e| e.name.to_bytes() == name.as_bytes())?;
+        (TABLE[index].detect)().then_some(Backend(index as u8))
+    }
 
     /// The AVX2 kernel (8 lanes), if this CPU has AVX2.
     pub fn avx2() -> Option<Backend> {
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") {
-            return Some(Backend(Kind::Avx2));
-        }
-        None
+        Self::detected("avx2")
     }
 
     /// The AVX-512 kernel (16 lanes), if this CPU has AVX-512 F, VL and BW
     /// (and AVX2, which its small tails use).
     pub fn avx512() -> Option<Backend> {
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2")
-            && std::is_x86_feature_detected!("avx512f")
-            && std::is_x86_feature_detected!("avx512vl")
-            && std::is_x86_feature_detected!("avx512bw")
-        {
-            return Some(Backend(Kind::Avx512));
-        }
-        None
+        Self::detected("avx512")
     }
 
     /// The NEON kernel (4 lanes), if this is an aarch64 CPU with NEON.
     pub fn neon() -> Option<Backend> {
-        #[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
-        if std::arch::is_aarch64_feature_detected!("neon") {
-            return Some(Backend(Kind::Neon));
-        }
-        None
+        Self::detected("neon")
     }
 
     /// The fastest backend this CPU supports.
     pub fn detect() -> Backend {
-        Self::avx512().or_else(Self::avx2).or_else(Self::neon).unwrap_or(Self::SCALAR)
+        (0..TABLE.len()).rev().find(|&i| (TABLE[i].detect)()).map_or(Self::SCALAR, |i| Backend(i as u8))
     }
 
     /// The backend called `name` (one of [`BACKEND_NAMES`]), or the detected
     /// one for `"auto"`.
     pub fn by_name(name: &str) -> Result<Backend, BackendError> {
-        let found = match name {
-            "auto" => Some(Self::detect()),
-            "scalar" => Some(Self::SCALAR),
-            "avx2" => Self::avx2(),
-            "avx512" => Self::avx512(),
-            "neon" => Self::neon(),
-            _ => return Err(BackendError::Unknown),
-        };
-        found.ok_or(BackendError::Unavailable)
+        if name == "auto" {
+            return Ok(Self::detect());
+        }
+        if !BACKEND_NAMES.contains(&name) {
+            return Err(BackendError::Unknown);
+        }
+        Self::detected(name).ok_or(BackendError::Unavailable)
     }
 
     /// Every backend this CPU supports, scalar first.
     pub fn available() -> Vec<Backend> {
-        BACKEND_NAMES.iter().filter_map(|name| Self::by_name(name).ok()).collect()
+        (0..TABLE.len()).filter(|&i| (TABLE[i].detect)()).map(|i| Backend(i as u8)).collect()
+    }
+
+    /// This backend's table entry.
+    fn entry(self) -> &'static Entry {
+        &TABLE[usize::from(self.0)]
     }
 
     /// The backend's name: "scalar", "avx2", "avx512" or "neon".
     pub fn name(self) -> &'static str {
-        let name = self.c_name().to_str();
-        // SAFETY-free: the names are ASCII literals.
-        name.unwrap_or("scalar")
+        // The names are ASCII literals.
+        self.c_name().to_str().unwrap_or("scalar")
     }
 
     /// The name as a NUL-terminated string for the C API.
     pub(crate) fn c_name(self) -> &'static CStr {
-        match self.0 {
-            Kind::Scalar => c"scalar",
-            #[cfg(target_arch = "x86_64")]
-            Kind::Avx2 => c"avx2",
-            #[cfg(target_arch = "x86_64")]
-            Kind::Avx512 => c"avx512",
-            #[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
-            Kind::Neon => c"neon",
-        }
+        self.entry().name
     }
 
     /// Messages hashed side by side: 1, 4, 8 or 16.
     pub fn lanes(self) -> usize {
-        match self.0 {
-            Kind::Scalar => 1,
-            #[cfg(target_arch = "x86_64")]
-            Kind::Avx2 => crate::avx2::LANES,
-            #[cfg(target_arch = "x86_64")]
-            Kind::Avx512 => crate::avx512::LANES,
-            #[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
-            Kind::Neon => neon::LANES,
-        }
+        self.entry().lanes
     }
 
     /// The process-wide backend: chosen at first use (the detected one, or
     /// the one `RMD160MB_FORCE` names if this CPU supports it), then changed
     /// only by [`Backend::make_current`].
     pub fn current() -> Backend {
-        match Self::from_code(CURRENT.load(Ordering::Relaxed)) {
-            Some(backend) => backend,
-            None => {
+        match CURRENT.load(Ordering::Relaxed) {
+            0 => {
                 let chosen = std::env::var("RMD160MB_FORCE")
                     .ok()
                     .and_then(|name| Self::by_name(&name).ok())
                     .unwrap_or_else(Self::detect);
                 // Another thread may have chosen first (or called
                 // make_current): keep whatever is stored then.
-                match CURRENT.compare_exchange(0, chosen.code(), Ordering::Relaxed, Ordering::Relaxed) {
+                match CURRENT.compare_exchange(0, chosen.0 + 1, Ordering::Relaxed, Ordering::Relaxed) {
                     Ok(_) => chosen,
-                    Err(code) => Self::from_code(code).unwrap_or(chosen),
+                    Err(code) => Backend(code - 1),
                 }
             }
+            // Only `make_current` and the exchange above store codes, each
+            // from an obtained Backend.
+            code => Backend(code - 1),
         }
     }
 
     /// Makes this the process-wide backend.
     pub fn make_current(self) {
-        CURRENT.store(self.code(), Ordering::Relaxed);
+        CURRENT.store(self.0 + 1, Ordering::Relaxed);
     }
 
-    fn code(self) -> u8 {
-        match self.0 {
-            Kind::Scalar => 1,
-            #[cfg(target_arch = "x86_64")]
-            Kind::Avx2 => 2,
-            #[cfg(target_arch = "x86_64")]
-            Kind::Avx512 => 3,
-            #[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
-            Kind::Neon => 4,
-        }
-    }
-
-    /// Only codes stored by `code` of an obtained `Backend` reach here, so
-    /// the CPU supports the kernel.
-    fn from_code(code: u8) -> Option<Backend> {
-        match code {
-            1 => Some(Self::SCALAR),
-            #[cfg(target_arch = "x86_64")]
-            2 => Some(Backend(Kind::Avx2)),
-            #[cfg(target_arch = "x86_64")]
-            3 => Some(Backend(Kind::Avx512)),
-            4 => Self::neon(),
-            _ => None,
-        }
-    }
-
-    /// `dst[i] = RIPEMD160(src[i])` for 32-byte messages, with this kernel.
-    /// `src` and `dst` have the same length.
+    /// `dst[i] = RIPEMD160(src[i])` for 32-byte messages, with this
+    /// backend's kernel. `src` and `dst` have the same length.
     #[inline]
     pub(crate) fn hash32(self, src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
-        debug_assert_eq!(src.len(), dst.len());
-        match self.0 {
-            Kind::Scalar => scalar::hash32(src, dst),
-            // SAFETY: a Kind::Avx2 Backend exists only if the CPU has AVX2.
-            #[cfg(target_arch = "x86_64")]
-            Kind::Avx2 => unsafe { crate::avx2::hash32(src, dst) },
-            // SAFETY: a Kind::Avx512 Backend exists only if the CPU has
-            // AVX-512 F, VL and BW.
-            #[cfg(target_arch = "x86_64")]
-            Kind::Avx512 => unsafe { crate::avx512::hash32(src, dst) },
-            // SAFETY: a Neon backend is only constructed by `neon()` after
-            // detecting NEON.
-            #[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
-            Kind::Neon => unsafe { neon::hash32(src, dst) },
-        }
+        // SAFETY: a Backend exists only for an entry whose detection passed
+        // on this CPU, so it has the kernel's instruction set.
+        unsafe { (self.entry().hash32)(src, dst) }
     }
 
     /// `dst[i] = SHA256(src[width*i .. width*i + width])` with this
-    /// backend's SHA-256 kernel (the `sha2` crate for scalar).
-    /// `src.len() == width * dst.len()`.
+    /// backend's SHA-256 kernel. `src.len() == width * dst.len()`.
     #[inline]
     pub(crate) fn sha256(self, src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
         debug_assert_eq!(Some(src.len()), dst.len().checked_mul(width));
-        match self.0 {
-            Kind::Scalar => sha256::hash_sha2(src, width, dst),
-            // SAFETY: a Backend of this kind exists only if the CPU has AVX2.
-            #[cfg(target_arch = "x86_64")]
-            Kind::Avx2 => unsafe { sha256::avx2::hash(src, width, dst) },
-            // SAFETY: a Backend of this kind exists only if the CPU has
-            // AVX-512 F, VL and BW.
-            #[cfg(target_arch = "x86_64")]
-            Kind::Avx512 => unsafe { sha256::avx512::hash(src, width, dst) },
-            // With the Armv8 SHA-2 instructions, the sha2 crate (its `asm`
-            // feature is on for aarch64) runs them; without (Cortex-A72 as
-            // in the Raspberry Pi 4, say), four NEON lanes.
-            #[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
-            Kind::Neon => {
-                if std::arch::is_aarch64_feature_detected!("sha2") {
-                    sha256::hash_sha2(src, width, dst)
-                } else {
-                    // SAFETY: a Neon backend exists only if the CPU has NEON.
-                    unsafe { sha256::neon::hash(src, width, dst) }
-                }
-            }
-        }
+        // SAFETY: as in `hash32`.
+        unsafe { (self.entry().sha256)(src, width, dst) }
     }
 }
 
-/// The current backend's code; 0 until first use.
+/// The current backend's table index plus one; 0 until first use.
 static CURRENT: AtomicU8 = AtomicU8::new(0);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every entry has a known name, a power-of-two lane count, and a
+    /// constructor that finds it exactly when its detection passes.
+    #[test]
+    fn table_is_consistent() {
+        assert_eq!(TABLE[0].name, c"scalar");
+        for (i, e) in TABLE.iter().enumerate() {
+            let name = e.name.to_str().expect("ASCII name");
+            assert!(BACKEND_NAMES.contains(&name), "{name} missing from BACKEND_NAMES");
+            assert!(e.lanes.is_power_of_two() && e.lanes <= 16, "{name}: {} lanes", e.lanes);
+            let found = Backend::by_name(name);
+            if (e.detect)() {
+                assert_eq!(found, Ok(Backend(i as u8)));
+                assert_eq!(found.map(Backend::name), Ok(name));
+            } else {
+                assert_eq!(found, Err(BackendError::Unavailable));
+            }
+        }
+        assert_eq!(Backend::by_name("sse2"), Err(BackendError::Unknown));
+        assert_eq!(Backend::available()[0], Backend::SCALAR);
+        assert_eq!(Backend::available().last(), Some(&Backend::detect()));
+    }
+}

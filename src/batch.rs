@@ -1,11 +1,13 @@
-//! The batch drivers: n messages, in chunks that fit on the stack, through
-//! one backend's kernels. The C functions and the safe Rust functions both
-//! end here, so in-place use and the tails have one implementation.
+//! The batch drivers: n messages of one width, in chunks that fit on the
+//! stack, through one backend's kernels. The C functions and the safe Rust
+//! functions both end here, so in-place use and chunking have one
+//! implementation ([`chunked`]); each batch function is one stage run over
+//! it.
 //!
 //! A chunk's messages are read in full (into the kernel) before any of its
 //! digests is written, and digest i never lands past the start of message
-//! i + 1 when the message width is at least 20 bytes: that is why `dst ==
-//! src` works.
+//! i + 1 when the message width is at least the digest size: that is why
+//! `dst == src` works.
 
 use core::ptr;
 use core::slice;
@@ -15,43 +17,62 @@ use crate::backend::Backend;
 /// Messages per chunk: a multiple of every backend's lane count.
 pub(crate) const CHUNK: usize = 64;
 
-/// `dst[20i..20i+20) = RIPEMD160(src[32i..32i+32))` for i < n.
+/// Runs `stage` on the `n` messages of `width` bytes at `src`, at most
+/// [`CHUNK`] at a time, and copies each chunk's `D`-byte digests to `dst`.
+/// `stage(msgs, out)` gets `out.len()` messages as `msgs` (`width *
+/// out.len()` bytes) and fills `out`.
 ///
 /// # Safety
-/// `src` is valid for reads of `32 * n` bytes and `dst` for writes of
-/// `20 * n` bytes (neither product overflows); the two ranges are either
-/// disjoint or start at the same address.
-pub(crate) unsafe fn hash32_raw(backend: Backend, dst: *mut u8, src: *const u8, n: usize) {
-    let mut digests = [[0u8; 20]; CHUNK];
+/// `src` is valid for reads of `width * n` bytes (or `width * n == 0`) and
+/// `dst` for writes of `D * n` bytes (neither product overflows); the ranges
+/// are disjoint, or start at the same address with `width >= D`.
+#[inline(always)]
+unsafe fn chunked<const D: usize>(
+    dst: *mut u8,
+    src: *const u8,
+    n: usize,
+    width: usize,
+    mut stage: impl FnMut(&[u8], &mut [[u8; D]]),
+) {
+    let mut digests = [[0u8; D]; CHUNK];
     let mut done = 0;
     while done < n {
         let m = CHUNK.min(n - done);
         {
-            // SAFETY: within the caller's 32*n readable bytes; [u8; 32] has
-            // alignment 1. No mutable reference to these bytes exists while
-            // this slice lives.
-            let msgs = unsafe { slice::from_raw_parts(src.add(32 * done).cast::<[u8; 32]>(), m) };
-            backend.hash32(msgs, &mut digests[..m]);
+            let msgs: &[u8] = if width == 0 {
+                &[]
+            } else {
+                // SAFETY: messages done..done + m lie within the caller's
+                // width * n readable bytes; nothing writes them while this
+                // slice lives (it ends before dst is written).
+                unsafe { slice::from_raw_parts(src.add(width * done), width * m) }
+            };
+            stage(msgs, &mut digests[..m]);
         }
-        // SAFETY: within the caller's 20*n writable bytes; `digests` is on
-        // our stack, so it overlaps nothing of the caller's.
-        unsafe { ptr::copy_nonoverlapping(digests.as_ptr().cast::<u8>(), dst.add(20 * done), 20 * m) };
+        // SAFETY: within the caller's D * n writable bytes; `digests` is on
+        // our stack, so it overlaps nothing of the caller's. In place, the
+        // digest bytes end at D * (done + m) <= width * (done + m): this
+        // chunk's messages (already read) and earlier ones, never later.
+        unsafe { ptr::copy_nonoverlapping(digests.as_ptr().cast::<u8>(), dst.add(D * done), D * m) };
         done += m;
     }
 }
 
-/// The `m` messages of `width` bytes at `src`, as one slice.
+/// The 32-byte messages of `msgs` (a multiple of 32 bytes) as arrays.
+#[inline(always)]
+fn as_msgs32(msgs: &[u8]) -> &[[u8; 32]] {
+    let (whole, rest) = msgs.as_chunks::<32>();
+    debug_assert!(rest.is_empty());
+    whole
+}
+
+/// `dst[20i..20i+20) = RIPEMD160(src[32i..32i+32))` for i < n.
 ///
 /// # Safety
-/// `src` is valid for reads of `width * m` bytes (or `width * m == 0`) and
-/// nothing writes them while the slice lives.
-unsafe fn messages<'a>(src: *const u8, width: usize, m: usize) -> &'a [u8] {
-    if width == 0 || m == 0 {
-        &[]
-    } else {
-        // SAFETY: the caller's.
-        unsafe { slice::from_raw_parts(src, width * m) }
-    }
+/// As [`chunked`] with width 32 and 20-byte digests.
+pub(crate) unsafe fn hash32_raw(backend: Backend, dst: *mut u8, src: *const u8, n: usize) {
+    // SAFETY: the caller's.
+    unsafe { chunked::<20>(dst, src, n, 32, |msgs, out| backend.hash32(as_msgs32(msgs), out)) }
 }
 
 /// `dst[20i..20i+20) = RIPEMD160(SHA256(src[w*i..w*i+w)))` for i < n: per
@@ -59,53 +80,27 @@ unsafe fn messages<'a>(src: *const u8, width: usize, m: usize) -> &'a [u8] {
 /// RIPEMD-160 kernel on that buffer. No heap allocation.
 ///
 /// # Safety
-/// `src` is valid for reads of `width * n` bytes (or `width == 0`) and `dst`
-/// for writes of `20 * n` bytes; the ranges are disjoint, or start at the
-/// same address with `width >= 20`.
+/// As [`chunked`] with 20-byte digests.
 pub(crate) unsafe fn hash160_raw(backend: Backend, dst: *mut u8, src: *const u8, n: usize, width: usize) {
     let mut sha = [[0u8; 32]; CHUNK];
-    let mut digests = [[0u8; 20]; CHUNK];
-    let mut done = 0;
-    while done < n {
-        let m = CHUNK.min(n - done);
-        {
-            // SAFETY: messages done..done+m lie within the caller's width*n
-            // readable bytes; the slice is dropped before dst is written.
-            let msgs = unsafe { messages(src.wrapping_add(width * done), width, m) };
-            backend.sha256(msgs, width, &mut sha[..m]);
-        }
-        backend.hash32(&sha[..m], &mut digests[..m]);
-        // SAFETY: within the caller's 20*n writable bytes, from our stack.
-        // In place, digest bytes 20*(done+m) <= width*(done+m): the chunk's
-        // own messages (already read) and earlier ones, never later chunks.
-        unsafe { ptr::copy_nonoverlapping(digests.as_ptr().cast::<u8>(), dst.add(20 * done), 20 * m) };
-        done += m;
+    // SAFETY: the caller's.
+    unsafe {
+        chunked::<20>(dst, src, n, width, |msgs, out| {
+            let sha = &mut sha[..out.len()];
+            backend.sha256(msgs, width, sha);
+            backend.hash32(sha, out);
+        })
     }
 }
 
-/// `dst[32i..32i+32) = SHA256(src[w*i..w*i+w))` for i < n, chunk by chunk
-/// through a buffer on the stack. No heap allocation.
+/// `dst[32i..32i+32) = SHA256(src[w*i..w*i+w))` for i < n. No heap
+/// allocation.
 ///
 /// # Safety
-/// `src` is valid for reads of `width * n` bytes (or `width == 0`) and `dst`
-/// for writes of `32 * n` bytes; the ranges are disjoint, or start at the
-/// same address with `width >= 32`.
+/// As [`chunked`] with 32-byte digests.
 pub(crate) unsafe fn sha256_raw(backend: Backend, dst: *mut u8, src: *const u8, n: usize, width: usize) {
-    let mut sha = [[0u8; 32]; CHUNK];
-    let mut done = 0;
-    while done < n {
-        let m = CHUNK.min(n - done);
-        {
-            // SAFETY: as in hash160_raw.
-            let msgs = unsafe { messages(src.wrapping_add(width * done), width, m) };
-            backend.sha256(msgs, width, &mut sha[..m]);
-        }
-        // SAFETY: within the caller's 32*n writable bytes, from our stack;
-        // in place with width >= 32 only this chunk's and earlier messages
-        // are overwritten.
-        unsafe { ptr::copy_nonoverlapping(sha.as_ptr().cast::<u8>(), dst.add(32 * done), 32 * m) };
-        done += m;
-    }
+    // SAFETY: the caller's.
+    unsafe { chunked::<32>(dst, src, n, width, |msgs, out| backend.sha256(msgs, width, out)) }
 }
 
 /// RIPEMD-160 of each 32-byte message, on the current [`Backend`].

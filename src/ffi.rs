@@ -13,9 +13,9 @@ use core::slice;
 use std::ffi::CStr;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use crate::backend::{Backend, BackendError};
+use crate::backend::Backend;
 use crate::batch;
-use crate::stream::Ripemd160;
+use crate::ripemd160::stream::{ripemd160, Ripemd160};
 
 /// Success.
 pub const RMD160MB_OK: c_int = 0;
@@ -65,16 +65,25 @@ pub struct rmd160mb_ctx {
 const _: () = assert!(core::mem::size_of::<Ripemd160>() == core::mem::size_of::<rmd160mb_ctx>());
 const _: () = assert!(core::mem::align_of::<Ripemd160>() <= core::mem::align_of::<rmd160mb_ctx>());
 
-/// Runs `body`, turning a panic into `RMD160MB_ERR_INTERNAL`.
-fn boundary(body: impl FnOnce() -> c_int) -> c_int {
-    catch_unwind(AssertUnwindSafe(body)).unwrap_or(RMD160MB_ERR_INTERNAL)
+/// The panic boundary around every exported body: `Ok` is `RMD160MB_OK`,
+/// `Err(status)` is that status, and a panic (a bug) is
+/// `RMD160MB_ERR_INTERNAL`.
+fn boundary(body: impl FnOnce() -> Result<(), c_int>) -> c_int {
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(())) => RMD160MB_OK,
+        Ok(Err(status)) => status,
+        Err(_) => RMD160MB_ERR_INTERNAL,
+    }
 }
+
+/// A checked address range `[start, end)`; `None` for zero bytes.
+type Region = Option<(usize, usize)>;
 
 /// The address range of `count` items of `size` bytes at `p`, checked:
 /// `Ok(None)` for zero bytes (any pointer), `Err(RMD160MB_ERR_NULL)` for NULL
 /// with bytes needed, `Err(RMD160MB_ERR_OVERFLOW)` when the size does not fit
 /// in `size_t` (or `isize`, Rust's limit for one object) or the range wraps.
-fn region(p: *const u8, count: usize, size: usize) -> Result<Option<(usize, usize)>, c_int> {
+fn region(p: *const u8, count: usize, size: usize) -> Result<Region, c_int> {
     let bytes = count.checked_mul(size).filter(|&b| b <= isize::MAX as usize).ok_or(RMD160MB_ERR_OVERFLOW)?;
     if bytes == 0 {
         return Ok(None);
@@ -88,35 +97,58 @@ fn region(p: *const u8, count: usize, size: usize) -> Result<Option<(usize, usiz
 }
 
 /// True when two checked ranges share a byte.
-fn overlaps(a: Option<(usize, usize)>, b: Option<(usize, usize)>) -> bool {
+fn overlaps(a: Region, b: Region) -> bool {
     match (a, b) {
         (Some((a0, a1)), Some((b0, b1))) => a0 < b1 && b0 < a1,
         _ => false,
     }
 }
 
-/// Checks the arguments of a batch function: `n` digests of `digest_size`
-/// bytes to `dst` from `n` messages of `width` bytes at `src`, in place allowed when `in_place_ok`.
-/// Errors are reported in a fixed order: sizes (`RMD160MB_ERR_OVERFLOW`),
-/// then NULL pointers, then overlap.
-fn check_batch(dst: *mut u8, digest_size: usize, src: *const u8, n: usize, width: usize, in_place_ok: bool) -> c_int {
+/// The checks every fixed-width batch function shares, in the documented
+/// order: sizes (`RMD160MB_ERR_OVERFLOW`), then NULL pointers, then overlap.
+/// `n` digests of `digest_size` bytes go to `dst` from `n` messages of
+/// `width` bytes at `src`; in place (`dst == src`) is allowed when `width >=
+/// digest_size`, so that digest i never lands on a later message.
+fn check_batch(dst: *mut u8, digest_size: usize, src: *const u8, n: usize, width: usize) -> Result<(), c_int> {
     let fits = |size: usize| n.checked_mul(size).is_some_and(|b| b <= isize::MAX as usize);
     if !fits(digest_size) || !fits(width) {
-        return RMD160MB_ERR_OVERFLOW;
+        return Err(RMD160MB_ERR_OVERFLOW);
     }
-    let out = match region(dst, n, digest_size) {
-        Ok(r) => r,
-        Err(status) => return status,
-    };
-    let input = match region(src, n, width) {
-        Ok(r) => r,
-        Err(status) => return status,
-    };
-    let same_start = core::ptr::eq(dst.cast_const(), src);
-    if overlaps(out, input) && !(in_place_ok && same_start) {
-        return RMD160MB_ERR_OVERLAP;
+    let out = region(dst, n, digest_size)?;
+    let input = region(src, n, width)?;
+    let in_place = core::ptr::eq(dst.cast_const(), src) && width >= digest_size;
+    if overlaps(out, input) && !in_place {
+        return Err(RMD160MB_ERR_OVERLAP);
     }
-    RMD160MB_OK
+    Ok(())
+}
+
+/// A fixed-width batch function: the checks, then (for `n > 0`) `driver` on
+/// the process-wide backend.
+///
+/// # Safety
+/// `src` is readable for `width * n` bytes and `dst` writable for
+/// `digest_size * n` (the C caller's contract); `driver` is one of
+/// `crate::batch`'s `_raw` drivers for that shape.
+unsafe fn fixed_width_batch(
+    dst: *mut u8,
+    digest_size: usize,
+    src: *const u8,
+    n: usize,
+    width: usize,
+    driver: unsafe fn(Backend, *mut u8, *const u8, usize, usize),
+) -> c_int {
+    boundary(|| {
+        check_batch(dst, digest_size, src, n, width)?;
+        if n > 0 {
+            // SAFETY: checked above: sizes fit, `dst` is non-NULL, `src` is
+            // non-NULL when width > 0 (it is only read then), the buffers
+            // are disjoint or in place with width >= digest_size; the
+            // caller guarantees the memory is valid for these sizes.
+            unsafe { driver(Backend::current(), dst, src, n, width) };
+        }
+        Ok(())
+    })
 }
 
 /// RIPEMD-160 of `n` 32-byte messages: message `i` is `src[32*i .. 32*i+32)`
@@ -139,16 +171,12 @@ fn check_batch(dst: *mut u8, digest_size: usize, src: *const u8, n: usize, width
 /// `src` must be readable for `32*n` bytes and `dst` writable for `20*n`.
 #[no_mangle]
 pub unsafe extern "C" fn rmd160mb_hash32(dst: *mut u8, src: *const u8, n: usize) -> c_int {
-    boundary(|| {
-        let status = check_batch(dst, RMD160MB_DIGEST_SIZE, src, n, 32, true);
-        if status != RMD160MB_OK || n == 0 {
-            return status;
-        }
-        // SAFETY: checked above: non-NULL, sizes fit, disjoint or equal; the
-        // caller guarantees the memory is valid for these sizes.
-        unsafe { batch::hash32_raw(Backend::current(), dst, src, n) };
-        RMD160MB_OK
-    })
+    let driver = |backend, dst, src, n, _width| {
+        // SAFETY: fixed_width_batch checked the buffers for width 32.
+        unsafe { batch::hash32_raw(backend, dst, src, n) }
+    };
+    // SAFETY: the caller's contract; the driver is hash32_raw for width 32.
+    unsafe { fixed_width_batch(dst, RMD160MB_DIGEST_SIZE, src, n, 32, driver) }
 }
 
 /// HASH160 of `n` messages of `width` bytes each:
@@ -173,16 +201,8 @@ pub unsafe extern "C" fn rmd160mb_hash32(dst: *mut u8, src: *const u8, n: usize)
 /// `src` must be readable for `width*n` bytes and `dst` writable for `20*n`.
 #[no_mangle]
 pub unsafe extern "C" fn rmd160mb_hash160(dst: *mut u8, src: *const u8, n: usize, width: usize) -> c_int {
-    boundary(|| {
-        let status = check_batch(dst, RMD160MB_DIGEST_SIZE, src, n, width, width >= RMD160MB_DIGEST_SIZE);
-        if status != RMD160MB_OK || n == 0 {
-            return status;
-        }
-        // SAFETY: checked above; `src` is only read when width > 0, in which
-        // case it is non-NULL.
-        unsafe { batch::hash160_raw(Backend::current(), dst, src, n, width) };
-        RMD160MB_OK
-    })
+    // SAFETY: the caller's contract; hash160_raw is the HASH160 driver.
+    unsafe { fixed_width_batch(dst, RMD160MB_DIGEST_SIZE, src, n, width, batch::hash160_raw) }
 }
 
 /// SHA-256 of `n` messages of `width` bytes each:
@@ -209,16 +229,8 @@ pub unsafe extern "C" fn rmd160mb_hash160(dst: *mut u8, src: *const u8, n: usize
 /// `src` must be readable for `width*n` bytes and `dst` writable for `32*n`.
 #[no_mangle]
 pub unsafe extern "C" fn rmd160mb_sha256(dst: *mut u8, src: *const u8, n: usize, width: usize) -> c_int {
-    boundary(|| {
-        let status = check_batch(dst, RMD160MB_SHA256_DIGEST_SIZE, src, n, width, width >= RMD160MB_SHA256_DIGEST_SIZE);
-        if status != RMD160MB_OK || n == 0 {
-            return status;
-        }
-        // SAFETY: checked above; `src` is only read when width > 0, in which
-        // case it is non-NULL.
-        unsafe { batch::sha256_raw(Backend::current(), dst, src, n, width) };
-        RMD160MB_OK
-    })
+    // SAFETY: the caller's contract; sha256_raw is the SHA-256 driver.
+    unsafe { fixed_width_batch(dst, RMD160MB_SHA256_DIGEST_SIZE, src, n, width, batch::sha256_raw) }
 }
 
 /// RIPEMD-160 of one message of `len` bytes at `msg`; the 20-byte digest goes
@@ -235,26 +247,20 @@ pub unsafe extern "C" fn rmd160mb_sha256(dst: *mut u8, src: *const u8, n: usize,
 #[no_mangle]
 pub unsafe extern "C" fn rmd160mb_sum(out: *mut u8, msg: *const u8, len: usize) -> c_int {
     boundary(|| {
-        let input = match region(msg, len, 1) {
-            Ok(r) => r,
-            Err(status) => return status,
-        };
-        let output = match region(out, 1, RMD160MB_DIGEST_SIZE) {
-            Ok(r) => r,
-            Err(status) => return status,
-        };
+        let input = region(msg, len, 1)?;
+        let output = region(out, 1, RMD160MB_DIGEST_SIZE)?;
         if overlaps(output, input) {
-            return RMD160MB_ERR_OVERLAP;
+            return Err(RMD160MB_ERR_OVERLAP);
         }
         let data: &[u8] = match input {
             // SAFETY: non-NULL, `len` readable bytes by the caller's contract.
             Some(_) => unsafe { slice::from_raw_parts(msg, len) },
             None => &[],
         };
-        let digest = crate::stream::ripemd160(data);
+        let digest = ripemd160(data);
         // SAFETY: `out` is non-NULL, writable for 20 bytes, disjoint from msg.
         unsafe { core::ptr::copy_nonoverlapping(digest.as_ptr(), out, RMD160MB_DIGEST_SIZE) };
-        RMD160MB_OK
+        Ok(())
     })
 }
 
@@ -280,12 +286,12 @@ unsafe fn hasher<'a>(ctx: *mut rmd160mb_ctx) -> &'a mut Ripemd160 {
 pub unsafe extern "C" fn rmd160mb_init(ctx: *mut rmd160mb_ctx) -> c_int {
     boundary(|| {
         if ctx.is_null() {
-            return RMD160MB_ERR_NULL;
+            return Err(RMD160MB_ERR_NULL);
         }
         // SAFETY: non-NULL, writable for one context (caller's contract);
         // written without reading the old contents.
         unsafe { ctx.cast::<Ripemd160>().write(Ripemd160::new()) };
-        RMD160MB_OK
+        Ok(())
     })
 }
 
@@ -305,27 +311,21 @@ pub unsafe extern "C" fn rmd160mb_init(ctx: *mut rmd160mb_ctx) -> c_int {
 pub unsafe extern "C" fn rmd160mb_update(ctx: *mut rmd160mb_ctx, data: *const u8, len: usize) -> c_int {
     boundary(|| {
         if len == 0 {
-            return RMD160MB_OK;
+            return Ok(());
         }
-        let input = match region(data, len, 1) {
-            Ok(r) => r,
-            Err(status) => return status,
-        };
-        let state = match region(ctx.cast::<u8>(), 1, core::mem::size_of::<rmd160mb_ctx>()) {
-            Ok(r) => r,
-            Err(status) => return status,
-        };
+        let input = region(data, len, 1)?;
+        let state = region(ctx.cast::<u8>(), 1, core::mem::size_of::<rmd160mb_ctx>())?;
         if overlaps(state, input) {
-            return RMD160MB_ERR_OVERLAP;
+            return Err(RMD160MB_ERR_OVERLAP);
         }
         // SAFETY: non-NULL and disjoint from `data`, valid by contract.
         let h = unsafe { hasher(ctx) };
         if !h.is_valid() {
-            return RMD160MB_ERR_CONTEXT;
+            return Err(RMD160MB_ERR_CONTEXT);
         }
         // SAFETY: non-NULL, `len` readable bytes by contract.
         h.update(unsafe { slice::from_raw_parts(data, len) });
-        RMD160MB_OK
+        Ok(())
     })
 }
 
@@ -343,26 +343,20 @@ pub unsafe extern "C" fn rmd160mb_update(ctx: *mut rmd160mb_ctx, data: *const u8
 #[no_mangle]
 pub unsafe extern "C" fn rmd160mb_final(ctx: *mut rmd160mb_ctx, out: *mut u8) -> c_int {
     boundary(|| {
-        let state = match region(ctx.cast::<u8>(), 1, core::mem::size_of::<rmd160mb_ctx>()) {
-            Ok(r) => r,
-            Err(status) => return status,
-        };
-        let output = match region(out, 1, RMD160MB_DIGEST_SIZE) {
-            Ok(r) => r,
-            Err(status) => return status,
-        };
+        let state = region(ctx.cast::<u8>(), 1, core::mem::size_of::<rmd160mb_ctx>())?;
+        let output = region(out, 1, RMD160MB_DIGEST_SIZE)?;
         if overlaps(state, output) {
-            return RMD160MB_ERR_OVERLAP;
+            return Err(RMD160MB_ERR_OVERLAP);
         }
         // SAFETY: non-NULL, valid by contract; only read here.
         let h = *unsafe { hasher(ctx) };
         if !h.is_valid() {
-            return RMD160MB_ERR_CONTEXT;
+            return Err(RMD160MB_ERR_CONTEXT);
         }
         let digest = h.finalize();
         // SAFETY: `out` non-NULL, writable for 20 bytes, disjoint from ctx.
         unsafe { core::ptr::copy_nonoverlapping(digest.as_ptr(), out, RMD160MB_DIGEST_SIZE) };
-        RMD160MB_OK
+        Ok(())
     })
 }
 
@@ -408,20 +402,14 @@ pub extern "C" fn rmd160mb_lanes() -> usize {
 pub unsafe extern "C" fn rmd160mb_set_backend(name: *const c_char) -> c_int {
     boundary(|| {
         if name.is_null() {
-            return RMD160MB_ERR_NULL;
+            return Err(RMD160MB_ERR_NULL);
         }
         // SAFETY: non-NULL and NUL-terminated by the caller's contract.
         let name = unsafe { CStr::from_ptr(name) };
-        let Ok(name) = name.to_str() else {
-            return RMD160MB_ERR_BACKEND;
-        };
-        match Backend::by_name(name) {
-            Ok(backend) => {
-                backend.make_current();
-                RMD160MB_OK
-            }
-            Err(BackendError::Unknown | BackendError::Unavailable) => RMD160MB_ERR_BACKEND,
-        }
+        let name = name.to_str().map_err(|_| RMD160MB_ERR_BACKEND)?;
+        // Unknown and unavailable names alike.
+        Backend::by_name(name).map_err(|_| RMD160MB_ERR_BACKEND)?.make_current();
+        Ok(())
     })
 }
 

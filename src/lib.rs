@@ -17,28 +17,28 @@
 //! ```
 //!
 //! The C API is in [`ffi`]; its header is `include/ripemd160mb.h`.
+//!
+//! Layout (the README's Architecture section has the map): `ffi` checks
+//! arguments and calls a driver in `batch`; a driver calls its backend's
+//! kernel through the one table in `backend`; a kernel is a lane type's
+//! entry point in `simd/` running an algorithm of `ripemd160/` or
+//! `sha256/`, with `policy` deciding the tails.
 
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 
-#[cfg(target_arch = "x86_64")]
-mod avx2;
-#[cfg(target_arch = "x86_64")]
-mod avx512;
 mod backend;
 mod batch;
-mod compress;
-pub mod consts;
 pub mod ffi;
-#[cfg(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon"))]
-mod neon;
-mod scalar;
+mod policy;
+mod ripemd160;
 mod sha256;
-mod stream;
+mod simd;
 
 pub use backend::{Backend, BackendError, BACKEND_NAMES};
 pub use batch::{hash160, hash160_with, hash32, hash32_in_place, hash32_with, sha256, sha256_with};
-pub use stream::{ripemd160, Ripemd160};
+pub use ripemd160::consts;
+pub use ripemd160::stream::{ripemd160, Ripemd160};
 
 /// Bytes in a RIPEMD-160 digest.
 pub const DIGEST_SIZE: usize = consts::DIGEST_SIZE;

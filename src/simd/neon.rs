@@ -1,43 +1,42 @@
-//! The arm64 NEON kernel: 4 lanes of `uint32x4_t`, and two such groups
-//! interleaved (8 messages in flight) for full batches.
+//! NEON (arm64): 4 messages side by side, one per 32-bit lane of a
+//! `uint32x4_t`.
 //!
-//! Per lane the compression function is [`crate::compress`] unchanged; this
-//! file only supplies the instructions:
+//! RIPEMD-160 (two groups of 4 interleaved, 8 messages in flight, for full
+//! batches): per lane the compression function is `crate::ripemd160`'s,
+//! unchanged; this file only supplies the instructions:
 //! - f2 and f4 are one bit select each (`BIF`/`BIT`, in place, see
 //!   [`bit_select_after`]), f3 and f5 one `ORN` and one `EOR`, f1 two `EOR`s;
 //! - a rotate is `SHL` plus shift-right-and-insert (`SRI`), both with
 //!   immediates, and a rotate by 8 is one byte table lookup (`TBL`);
-//! - the padding words of a 32-byte message are folded into the round
-//!   constants by `compress::hash32_words`;
 //! - the transposes are two `LD4` + eight `UZP` in and eight lane stores
 //!   (`ST4`/`ST1` single lane) out: any alignment, and nothing is read or
-//!   written outside the caller's slices (a tail of 2 or 3 messages goes
-//!   through a zeroed copy on the stack).
+//!   written outside the caller's slices.
 //!
 //! Cost (`bench/count-insns.sh`, release build): about 400 instructions per
-//! message for two interleaved groups, 395 for one group, against about 1320
-//! for the scalar kernel. Two groups cost a few spills but give the core
-//! four independent dependency chains instead of two.
+//! message for two interleaved groups, against about 1320 for the scalar
+//! kernel.
 //!
-//! Every constant comes from `crate::consts` through `crate::compress`.
+//! SHA-256 on 4 lanes, for arm64 CPUs without the Armv8 SHA-2 instructions
+//! (with them, the `sha2` crate runs those): NEON has no gather, so each
+//! lane's word is one 32-bit load, then `REV32` swaps the bytes; Ch and Maj
+//! are one `BSL` each.
+//!
+//! Every `unsafe` block here that calls a register-only intrinsic relies on
+//! "NEON is enabled": this module is compiled only when the build enables
+//! NEON (`cfg(rmd160mb_neon)`, set by `build.rs` from
+//! `target_feature = "neon"`, the default of every aarch64 Linux target), so
+//! the instructions exist on every CPU the binary runs on.
 
 use core::arch::aarch64::*;
 
 use seq_macro::seq;
 
-use crate::compress::{hash32_words, padded_group, Pair, Word};
-use crate::scalar;
-
-/// Messages hashed side by side by one `uint32x4_t` group.
-pub(crate) const LANES: usize = 4;
+use super::{Lanes, Word};
+use crate::ripemd160;
 
 /// Byte indices of a 32-bit rotate left by 8 within each lane (`TBL`).
 const ROL8_INDEX: [u8; 16] = [3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14];
 
-// Every `unsafe` block of this file that calls a register-only intrinsic
-// ("NEON is enabled"): `mod neon` is compiled only when the build
-// configuration enables NEON (`target_feature = "neon"`, the default of
-// every aarch64 Linux target), so the instructions exist.
 impl Word for uint32x4_t {
     #[inline(always)]
     fn splat(x: u32) -> Self {
@@ -167,17 +166,20 @@ impl Word for uint32x4_t {
 /// use `vbslq_u32` there.
 #[inline(always)]
 fn bit_select_after(y: uint32x4_t) -> uint32x4_t {
-    y.rol(crate::consts::ROL_C)
+    y.rol(crate::ripemd160::consts::ROL_C)
 }
 
 /// Message words of 4 messages, transposed: word `k` of message `i` is
 /// lane `i` of element `k` (little-endian words).
+///
+/// # Safety
+/// `src` is valid for reads of 4 messages (128 bytes).
 #[inline(always)]
-fn load4(src: &[[u8; 32]; LANES]) -> [uint32x4_t; 8] {
-    let p = src.as_ptr().cast::<u32>();
-    // SAFETY: `src` is 128 readable bytes; each LD4 reads 64 of them, and
-    // LD4 has no alignment requirement (the pointer is only aligned to 1).
-    // NEON is enabled (see the `Word` impl).
+unsafe fn load4(src: *const [u8; 32]) -> [uint32x4_t; 8] {
+    let p = src.cast::<u32>();
+    // SAFETY: the caller's 128 readable bytes; each LD4 reads 64 of them,
+    // and LD4 has no alignment requirement (the pointer is only aligned to
+    // 1). NEON is enabled (module note).
     let (a, b) = unsafe { (vld4q_u32(p), vld4q_u32(p.add(16))) };
     // LD4 de-interleaves by 4: a.j = [m0.w(j), m0.w(j+4), m1.w(j), m1.w(j+4)],
     // b.j the same for m2, m3. The even lanes are word j, the odd ones j+4.
@@ -196,13 +198,13 @@ fn load4(src: &[[u8; 32]; LANES]) -> [uint32x4_t; 8] {
     }
 }
 
-/// Writes lane `i` of the chaining value `h` as digest `i`: words h0..h3 with
+/// Writes lane `i` of the chaining value `h` as digest `i` (`i < dst.len()`): words h0..h3 with
 /// one 16-byte `ST4` lane store, h4 with one 4-byte lane store.
 #[inline(always)]
-fn store4(h: &[uint32x4_t; 5], dst: &mut [[u8; 20]; LANES]) {
+fn store4(h: &[uint32x4_t; 5], dst: &mut [[u8; 20]]) {
     let low = uint32x4x4_t(h[0], h[1], h[2], h[3]);
     seq!(L in 0..4 {
-        let out: &mut [u8; 20] = &mut dst[L];
+        if let Some(out) = dst.get_mut(L) {
         // SAFETY: `out` is 20 writable bytes; ST4 (single lane) writes the
         // first 16 and has no alignment requirement. NEON is enabled.
         let h4 = unsafe {
@@ -210,66 +212,110 @@ fn store4(h: &[uint32x4_t; 5], dst: &mut [[u8; 20]; LANES]) {
             vgetq_lane_u32::<L>(h[4])
         };
         out[16..].copy_from_slice(&h4.to_le_bytes());
+        }
     });
 }
 
-/// RIPEMD-160 of 4 messages.
-///
-/// # Safety
-/// The CPU supports NEON.
-#[target_feature(enable = "neon")]
-#[inline(never)]
-unsafe fn hash_group4(src: &[[u8; 32]; LANES], dst: &mut [[u8; 20]; LANES]) {
-    store4(&hash32_words(&load4(src)), dst);
+impl Lanes for uint32x4_t {
+    const LANES: usize = 4;
+    const PAIRS: bool = true;
+
+    #[inline(always)]
+    unsafe fn load_msgs32(msgs: *const [u8; 32]) -> [Self; 8] {
+        // SAFETY: the caller's: 4 readable messages.
+        unsafe { load4(msgs) }
+    }
+    #[inline(always)]
+    fn store_digests20(h: &[Self; 5], out: &mut [[u8; 20]]) {
+        store4(h, out)
+    }
+    #[inline(always)]
+    fn lane_offsets(stride: usize, m: usize) -> Self {
+        let lane = [0u32, 1, 2, 3].map(|i| i.min(m as u32 - 1) * stride as u32);
+        // SAFETY: reads the 16 bytes of `lane`; NEON is enabled (module note).
+        unsafe { vld1q_u32(lane.as_ptr()) }
+    }
+    #[inline(always)]
+    unsafe fn load_be(p: *const u8, offsets: Self) -> Self {
+        // SAFETY: the caller's: 4 readable bytes at p + offsets[i].
+        let le = unsafe { Self::load_le(p, offsets) };
+        // SAFETY: register-only; NEON is enabled.
+        unsafe { vreinterpretq_u32_u8(vrev32q_u8(vreinterpretq_u8_u32(le))) }
+    }
+    #[inline(always)]
+    unsafe fn load_le(p: *const u8, offsets: Self) -> Self {
+        let mut offs = [0u32; 4];
+        // SAFETY: writes the 16 bytes of `offs`; NEON is enabled.
+        unsafe { vst1q_u32(offs.as_mut_ptr(), offsets) };
+        // SAFETY: the caller's: 4 readable bytes at p + offs[i], any alignment.
+        let words = offs.map(|o| u32::from_le(unsafe { p.add(o as usize).cast::<u32>().read_unaligned() }));
+        // SAFETY: reads the 16 bytes of `words`; NEON is enabled.
+        unsafe { vld1q_u32(words.as_ptr()) }
+    }
+    #[inline(always)]
+    fn store(self, out: &mut [u32; 16]) {
+        // SAFETY: 16 writable bytes (the first 4 words); NEON is enabled.
+        unsafe { vst1q_u32(out.as_mut_ptr(), self) }
+    }
 }
 
-/// RIPEMD-160 of 8 messages: two groups of 4, interleaved.
-///
-/// # Safety
-/// The CPU supports NEON.
-#[target_feature(enable = "neon")]
-#[inline(never)]
-unsafe fn hash_group8(src: &[[u8; 32]; 2 * LANES], dst: &mut [[u8; 20]; 2 * LANES]) {
-    let (src0, src1) = src.split_at(LANES);
-    let (dst0, dst1) = dst.split_at_mut(LANES);
-    let (src0, src1): (&[[u8; 32]; LANES], &[[u8; 32]; LANES]) = (src0.try_into().unwrap(), src1.try_into().unwrap());
-    let (dst0, dst1): (&mut [[u8; 20]; LANES], &mut [[u8; 20]; LANES]) =
-        (dst0.try_into().unwrap(), dst1.try_into().unwrap());
-    let (x0, x1) = (load4(src0), load4(src1));
-    let x: [Pair<uint32x4_t>; 8] = core::array::from_fn(|k| Pair(x0[k], x1[k]));
-    let h = hash32_words(&x);
-    store4(&h.map(|w| w.0), dst0);
-    store4(&h.map(|w| w.1), dst1);
-}
 
-/// The kernel entry point: `dst[i] = RIPEMD160(src[i])` for every `i`, any
-/// count: groups of 8, then one of 4, then the last 2 or 3 messages through
-/// a zeroed stack group (a last single message through the scalar kernel).
+/// Kernel entry point: `dst[i] = RIPEMD160(src[i])` for 32-byte messages.
 ///
 /// # Safety
-/// The CPU supports NEON (the caller holds the `Backend` proving it).
+/// The CPU has NEON (a `Backend` proving it exists).
 #[target_feature(enable = "neon")]
 pub(crate) unsafe fn hash32(src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
-    assert_eq!(src.len(), dst.len());
-    let mut src8 = src.chunks_exact(2 * LANES);
-    let mut dst8 = dst.chunks_exact_mut(2 * LANES);
-    for (s, d) in (&mut src8).zip(&mut dst8) {
-        // SAFETY: NEON is supported (this function's contract).
-        unsafe { hash_group8(s.try_into().unwrap(), d.try_into().unwrap()) };
+    // SAFETY: NEON is enabled here; no narrower vector kernel.
+    unsafe { ripemd160::hash32_lanes::<uint32x4_t>(src, dst, None) }
+}
+
+crate::sha256::kernel_entry_points!(sha256_lanes, uint32x4_t, "neon");
+
+/// Kernel entry point: `dst[i] = SHA256(src[width*i .. width*i + width])`:
+/// with the Armv8 SHA-2 instructions, the `sha2` crate (its `asm` feature
+/// is on for aarch64) runs them; without (Cortex-A72 as in the Raspberry
+/// Pi 4, say), four NEON lanes.
+///
+/// # Safety
+/// The CPU has NEON.
+pub(crate) unsafe fn sha256(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+    if std::arch::is_aarch64_feature_detected!("sha2") {
+        sha256::hash_sha2(src, width, dst)
+    } else {
+        // SAFETY: the caller's: the CPU has NEON.
+        unsafe { sha256_lanes(src, width, dst) }
     }
-    let mut src4 = src8.remainder().chunks_exact(LANES);
-    let mut dst4 = dst8.into_remainder().chunks_exact_mut(LANES);
-    for (s, d) in (&mut src4).zip(&mut dst4) {
-        // SAFETY: as above.
-        unsafe { hash_group4(s.try_into().unwrap(), d.try_into().unwrap()) };
-    }
-    let (s, d) = (src4.remainder(), dst4.into_remainder());
-    if let ([msg], [out]) = (s, &mut *d) {
-        // One message: the scalar kernel costs fewer instructions (about
-        // 1300) than a zero-padded group (about 1600; bench/count-insns.sh).
-        *out = scalar::hash32_one(msg);
-    } else if !s.is_empty() {
-        // SAFETY (closure): as above.
-        padded_group(s, d, |msgs, out| unsafe { hash_group4(msgs, out) });
+}
+
+#[cfg(test)]
+mod tests {
+    use sha2::Digest;
+
+    /// The 4-lane kernel itself (qemu and most arm64 CPUs have the SHA-2
+    /// instructions, so `Backend::sha256` would not reach it): every width
+    /// 0..200 and every count 0..11 against the `sha2` crate.
+    #[test]
+    fn neon_lanes_match_sha2() {
+        let mut x = 0x9e37_79b9u32;
+        for width in 0..200usize {
+            for n in 0..12usize {
+                let src: Vec<u8> = (0..n * width)
+                    .map(|_| {
+                        x ^= x << 13;
+                        x ^= x >> 17;
+                        x ^= x << 5;
+                        x as u8
+                    })
+                    .collect();
+                let mut got = vec![[0u8; 32]; n];
+                // SAFETY: NEON is enabled in this build (the module's cfg).
+                unsafe { super::sha256_lanes(&src, width, &mut got) };
+                for (i, g) in got.iter().enumerate() {
+                    let want: [u8; 32] = sha2::Sha256::digest(&src[i * width..(i + 1) * width]).into();
+                    assert_eq!(*g, want, "width {width}, n {n}, message {i}");
+                }
+            }
+        }
     }
 }

@@ -8,8 +8,9 @@
 //! `K_RIGHT` and `f(79 - j)`.
 //!
 //! No kernel keeps a copy: the scalar, AVX2, AVX-512 and NEON kernels all
-//! instantiate [`crate::compress`] with these tables, and constant folding
-//! turns the lookups into immediates.
+//! instantiate the one compression function (`src/ripemd160/compress.rs`)
+//! with these tables, and constant folding turns the lookups into
+//! immediates.
 
 /// Initial chaining value h0..h4.
 pub const H0: [u32; 5] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0];

@@ -1,0 +1,112 @@
+//! The tail policy: which kernel runs what is left of a batch when fewer
+//! messages remain than a backend has lanes, and when a lane kernel is worth
+//! running at all. Every threshold of the library lives here, with the
+//! measurement that chose it; the group drivers (`crate::ripemd160`,
+//! `crate::sha256`) ask, the backend table (`crate::backend`) says which
+//! kernels a backend has.
+
+/// How the last `left < lanes` messages of a fixed 32-byte RIPEMD-160 batch
+/// run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Tail {
+    /// Nothing left.
+    Done,
+    /// One message: the scalar kernel (a lone message in a vector group
+    /// costs a whole group; NEON: about 1300 instructions scalar against
+    /// 1600 for a zero-padded group, `bench/count-insns.sh`).
+    Scalar,
+    /// The backend's narrower vector kernel (AVX-512's tails of 2..8 run on
+    /// AVX2's 8 lanes, which cost about half a 16-lane group).
+    Narrower,
+    /// One group, padded from a zeroed copy on the stack.
+    Padded,
+}
+
+/// The RIPEMD-160 tail rule for a backend of `lanes` lanes with or without a
+/// narrower vector kernel: one message to scalar, up to half the lanes to
+/// the narrower kernel, the rest as one padded group. Measured with
+/// `make bench` (the `hash32` rows for n = 1..32) on AMD Zen 5.
+pub(crate) fn hash32_tail(lanes: usize, left: usize, has_narrower: bool) -> Tail {
+    debug_assert!(left < lanes.max(1));
+    match left {
+        0 => Tail::Done,
+        1 => Tail::Scalar,
+        l if has_narrower && l <= lanes / 2 => Tail::Narrower,
+        _ => Tail::Padded,
+    }
+}
+
+/// SHA-256 messages of more bytes than this (over 2^27, far past where
+/// lanes pay off) go to the `sha2` crate: lane offsets are 32-bit.
+pub(crate) const SHA256_MAX_LANE_WIDTH: usize = 1 << 27;
+
+/// Fewest messages for which a partial SHA-256 group of `lanes` lanes beats
+/// the `sha2` crate message by message. Without SHA-NI, `sha2` runs
+/// portable code and a group of any size is faster. With it, measured with
+/// `cargo bench --bench sha256 -- remainder` and the minimum-time table on
+/// AMD Zen 5 (a group costs the same for any count, about 380 ns for 16
+/// one-block messages and 680 ns for two blocks; `sha2` about 59 and 85 ns
+/// per message): AVX-512 breaks even at about 6.5 messages of one block and
+/// 8 of two; AVX2 (8 lanes, about 300 and 610 ns a group) at about 5 and
+/// only for full groups of two blocks.
+pub(crate) fn sha256_min_partial_group(lanes: usize, width: usize) -> usize {
+    if lanes == 1 || !sha_ni() {
+        return 1;
+    }
+    let blocks = (width + 9).div_ceil(64);
+    match (lanes, blocks) {
+        (16, 1) => 7,
+        (16, _) => 8,
+        (_, 1) => 5,
+        _ => lanes,
+    }
+}
+
+/// True when the `sha2` crate runs on the SHA extensions (SHA-NI).
+#[inline]
+fn sha_ni() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("sha") && std::arch::is_x86_feature_detected!("sse4.1")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rule reproduces each backend's measured choices.
+    #[test]
+    fn hash32_tails() {
+        // AVX-512 (16 lanes, AVX2 below it).
+        assert_eq!(hash32_tail(16, 0, true), Tail::Done);
+        assert_eq!(hash32_tail(16, 1, true), Tail::Scalar);
+        for left in 2..=8 {
+            assert_eq!(hash32_tail(16, left, true), Tail::Narrower, "{left}");
+        }
+        for left in 9..16 {
+            assert_eq!(hash32_tail(16, left, true), Tail::Padded, "{left}");
+        }
+        // AVX2 (8) and NEON (4): no narrower vector kernel.
+        for left in 2..8 {
+            assert_eq!(hash32_tail(8, left, false), Tail::Padded, "{left}");
+        }
+        assert_eq!(hash32_tail(4, 1, false), Tail::Scalar);
+        assert_eq!(hash32_tail(4, 3, false), Tail::Padded);
+    }
+
+    #[test]
+    fn sha256_partial_groups() {
+        assert_eq!(sha256_min_partial_group(1, 33), 1);
+        // Without SHA-NI any partial group beats the portable sha2 code.
+        let want = |with_sha_ni: usize| if sha_ni() { with_sha_ni } else { 1 };
+        assert_eq!(sha256_min_partial_group(16, 33), want(7));
+        assert_eq!(sha256_min_partial_group(16, 65), want(8));
+        assert_eq!(sha256_min_partial_group(8, 32), want(5));
+        assert_eq!(sha256_min_partial_group(8, 65), want(8));
+    }
+}

@@ -1,0 +1,215 @@
+//! The SHA-256 compression function (NIST FIPS 180-4), written once over
+//! [`Word`] like RIPEMD-160's: one message per lane.
+//!
+//! The constants live here and nowhere else. [`compress`] is unrolled with
+//! `seq!` and computes the message schedule on the fly in a rolling 16-word
+//! window. The words of a block that are padding, known at compile time for
+//! a fixed width, are described by a [`Layout`]; their schedule terms and
+//! their `K[t] + W[t]` sums fold into constants, and a word of the schedule
+//! whose inputs are all known is itself a constant.
+
+use seq_macro::seq;
+
+use crate::simd::Word;
+
+/// Initial hash value H(0) (FIPS 180-4, 5.3.3).
+pub const H0: [u32; 8] = [
+    0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
+];
+
+/// The round constants K0..K63 (FIPS 180-4, 4.2.2).
+pub const K: [u32; 64] = [
+    0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
+    0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
+    0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
+    0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
+    0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
+    0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
+    0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
+    0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
+];
+
+/// Which words of a message block are known at compile time.
+pub(crate) trait Layout {
+    /// `Some(w)`: word `i` is `w` in every lane (padding); `None`: it varies.
+    const KNOWN: [Option<u32>; 16];
+    /// The same for the 64 words of the message schedule.
+    const SCHEDULE: [Option<u32>; 64] = schedule_known(Self::KNOWN);
+}
+
+/// σ0 and σ1 on constants (the schedule of known words).
+const fn known_sigma0(x: u32) -> u32 {
+    x.rotate_right(7) ^ x.rotate_right(18) ^ (x >> 3)
+}
+const fn known_sigma1(x: u32) -> u32 {
+    x.rotate_right(17) ^ x.rotate_right(19) ^ (x >> 10)
+}
+
+/// Σ0(x) = ROTR2(x) ^ ROTR13(x) ^ ROTR22(x)
+#[inline(always)]
+fn big_sigma0<W: Word>(x: W) -> W {
+    W::f1(x.ror(2), x.ror(13), x.ror(22))
+}
+/// Σ1(x) = ROTR6(x) ^ ROTR11(x) ^ ROTR25(x)
+#[inline(always)]
+fn big_sigma1<W: Word>(x: W) -> W {
+    W::f1(x.ror(6), x.ror(11), x.ror(25))
+}
+/// σ0(x) = ROTR7(x) ^ ROTR18(x) ^ SHR3(x)
+#[inline(always)]
+fn small_sigma0<W: Word>(x: W) -> W {
+    W::f1(x.ror(7), x.ror(18), x.shr(3))
+}
+/// σ1(x) = ROTR17(x) ^ ROTR19(x) ^ SHR10(x)
+#[inline(always)]
+fn small_sigma1<W: Word>(x: W) -> W {
+    W::f1(x.ror(17), x.ror(19), x.shr(10))
+}
+
+/// Word t of the schedule is known when the four words it is made of are.
+const fn schedule_known(block: [Option<u32>; 16]) -> [Option<u32>; 64] {
+    let mut s = [None; 64];
+    let mut t = 0;
+    while t < 64 {
+        s[t] = if t < 16 {
+            block[t]
+        } else {
+            match (s[t - 2], s[t - 7], s[t - 15], s[t - 16]) {
+                (Some(a), Some(b), Some(c), Some(d)) => {
+                    Some(known_sigma1(a).wrapping_add(b).wrapping_add(known_sigma0(c)).wrapping_add(d))
+                }
+                _ => None,
+            }
+        };
+        t += 1;
+    }
+    s
+}
+
+/// A block whose 16 words all vary (full message blocks, general tails).
+pub(crate) struct Open;
+impl Layout for Open {
+    const KNOWN: [Option<u32>; 16] = [None; 16];
+}
+
+/// The one block of a 32-byte message: words 0..8 vary, then 0x80 and the
+/// length 256.
+pub(crate) struct Pad32;
+impl Layout for Pad32 {
+    const KNOWN: [Option<u32>; 16] = pad(8, 0x8000_0000, 256);
+}
+
+/// The one block of a 33-byte message: words 0..8 vary (word 8 is the last
+/// byte and 0x80, assembled by the loader), then the length 264.
+pub(crate) struct Pad33;
+impl Layout for Pad33 {
+    const KNOWN: [Option<u32>; 16] = pad(9, 0, 264);
+}
+
+/// The second block of a 65-byte message: word 0 is the last byte and 0x80
+/// (assembled by the loader), then zeros and the length 520.
+pub(crate) struct Pad65Second;
+impl Layout for Pad65Second {
+    const KNOWN: [Option<u32>; 16] = pad(1, 0, 520);
+}
+
+/// Words `vary..16` known: word `vary` is `first` (when `vary < 15`), the
+/// words up to 14 are zero and word 15 is the bit length (< 2^32).
+const fn pad(vary: usize, first: u32, bits: u32) -> [Option<u32>; 16] {
+    let mut k = [None; 16];
+    let mut i = vary;
+    while i < 15 {
+        k[i] = Some(if i == vary { first } else { 0 });
+        i += 1;
+    }
+    k[15] = Some(bits);
+    k
+}
+
+/// `W[t] + K[t]`, computing `W[t]` into the rolling window `w` when it
+/// varies (t >= 16). Known terms are summed into one constant; known zero
+/// terms cost nothing.
+#[inline(always)]
+fn schedule<W: Word, L: Layout>(w: &mut [W; 16], t: usize) -> W {
+    let sched = const { &L::SCHEDULE };
+    if t >= 16 && sched[t].is_none() {
+        let mut constant = 0u32;
+        let mut sum: Option<W> = None;
+        let mut add = |x: W| sum = Some(match sum {
+            Some(s) => s.add(x),
+            None => x,
+        });
+        // Cheapest first: the plain words, then σ0, then σ1 of W[t-2]
+        // (the most recent, so the last to be ready).
+        match sched[t - 16] {
+            Some(c) => constant = constant.wrapping_add(c),
+            None => add(w[(t - 16) % 16]),
+        }
+        match sched[t - 7] {
+            Some(c) => constant = constant.wrapping_add(c),
+            None => add(w[(t - 7) % 16]),
+        }
+        match sched[t - 15] {
+            Some(c) => constant = constant.wrapping_add(known_sigma0(c)),
+            None => add(small_sigma0(w[(t - 15) % 16])),
+        }
+        match sched[t - 2] {
+            Some(c) => constant = constant.wrapping_add(known_sigma1(c)),
+            None => add(small_sigma1(w[(t - 2) % 16])),
+        }
+        // At least one term varies, or the word would be known.
+        let var = sum.unwrap_or_else(|| W::splat(0));
+        w[t % 16] = if constant == 0 { var } else { var.add(W::splat(constant)) };
+    }
+    match sched[t] {
+        Some(c) => W::splat(c.wrapping_add(K[t])),
+        None => w[t % 16].add(W::splat(K[t])),
+    }
+}
+
+/// Round `t` on the working variables `v` = (a, b, c, d, e, f, g, h).
+#[inline(always)]
+fn round<W: Word, L: Layout>(v: &mut [W; 8], w: &mut [W; 16], t: usize) {
+    let [a, b, c, d, e, f, g, h] = *v;
+    // Ordered for the shortest dependency chains: h + K[t] + W[t] does
+    // not wait for the previous round, Ch (one operation after e) is added
+    // before Σ1 (two operations after e), so the new e and a are 4
+    // operations after the old ones.
+    let t1 = h.add(schedule::<W, L>(w, t)).add(W::ch(e, f, g)).add(big_sigma1(e));
+    let t2 = big_sigma0(a).add(W::maj(a, b, c));
+    *v = [t1.add(t2), a, b, c, d.add(t1), e, f, g];
+}
+
+/// The SHA-256 compression function on one block per lane: big-endian
+/// message words `block` (the known ones of `L` are ignored) and chaining
+/// value `h` to the next chaining value.
+#[inline(always)]
+pub(crate) fn compress<W: Word, L: Layout>(h: &[W; 8], block: &[W; 16]) -> [W; 8] {
+    let mut v = *h;
+    let mut w = *block;
+    seq!(T in 0..64 {
+        round::<W, L>(&mut v, &mut w, T);
+    });
+    core::array::from_fn(|i| h[i].add(v[i]))
+}
+
+/// The initial hash value in every lane.
+#[inline(always)]
+pub(crate) fn h0<W: Word>() -> [W; 8] {
+    H0.map(W::splat)
+}
+
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn known_schedule_of_65_byte_second_block() {
+        // W16 = W0 varies; W17 = σ1(520) is known; W18 = σ1(W16) varies.
+        let s = Pad65Second::SCHEDULE;
+        assert!(s[16].is_none() && s[18].is_none());
+        assert_eq!(s[17], Some(known_sigma1(520)));
+        assert!(s[19].is_some() && s[21].is_some() && s[23].is_none());
+    }
+}

@@ -1,0 +1,211 @@
+//! AVX2: 8 messages side by side, one per 32-bit lane of a `__m256i`, for
+//! x86_64 CPUs without AVX-512 (and the 2..8-message tails of the AVX-512
+//! kernel).
+//!
+//! - RIPEMD-160: AVX2 has no rotate or ternary-logic instruction: rotations
+//!   are shift, shift, or; the boolean functions take two or three
+//!   instructions. One group in flight (16 ymm registers hold one).
+//! - SHA-256: lanes loaded with `vpgatherdd`, byte-swapped with `vpshufb`.
+//!
+//! Every method here executes AVX2 instructions: see the soundness note in
+//! `simd/mod.rs` (they are only inlined into this file's `#[target_feature]`
+//! entry points, which a `Backend` reaches only after detecting AVX2).
+
+use core::arch::x86_64::*;
+use seq_macro::seq;
+
+use super::{scatter_digests20, Lanes, Word};
+use crate::ripemd160;
+
+impl Word for __m256i {
+    #[inline(always)]
+    fn splat(x: u32) -> Self {
+        // SAFETY: AVX2 (module note).
+        unsafe { _mm256_set1_epi32(x as i32) }
+    }
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        // SAFETY: AVX2 (module note).
+        unsafe { _mm256_add_epi32(self, rhs) }
+    }
+    #[inline(always)]
+    fn xor(self, rhs: Self) -> Self {
+        // SAFETY: AVX2 (module note).
+        unsafe { _mm256_xor_si256(self, rhs) }
+    }
+    #[inline(always)]
+    fn and(self, rhs: Self) -> Self {
+        // SAFETY: AVX2 (module note).
+        unsafe { _mm256_and_si256(self, rhs) }
+    }
+    #[inline(always)]
+    fn or_not(self, rhs: Self) -> Self {
+        // SAFETY: AVX2 (module note).
+        unsafe { _mm256_or_si256(self, _mm256_xor_si256(rhs, _mm256_set1_epi32(-1))) }
+    }
+    #[inline(always)]
+    fn rol(self, n: u32) -> Self {
+        seq!(N in 1..32 {
+            match n {
+                #(N => {
+                    // SAFETY: AVX2 (module note).
+                    unsafe { _mm256_or_si256(_mm256_slli_epi32::<N>(self), _mm256_srli_epi32::<{ 32 - N }>(self)) }
+                })*
+                _ => self,
+            }
+        })
+    }
+    /// One `vpsrld` instead of the default rotate and mask.
+    #[inline(always)]
+    fn shr(self, n: u32) -> Self {
+        seq!(N in 1..32 {
+            match n {
+                #(N => {
+                    // SAFETY: AVX2 (module note).
+                    unsafe { _mm256_srli_epi32::<N>(self) }
+                })*
+                _ => self,
+            }
+        })
+    }
+
+    #[inline(always)]
+    fn step_boundary(left: &mut [Self; 5], right: &mut [Self; 5]) {
+        // SAFETY: AVX2 (module note); the function only pins registers.
+        unsafe { step_boundary(left, right) }
+    }
+
+    /// (x | !y) ^ z = !(!x & y) ^ z = (andnot(x, y) ^ z) ^ !0.
+    #[inline(always)]
+    fn f3(x: Self, y: Self, z: Self) -> Self {
+        // SAFETY: AVX2 (module note).
+        unsafe { _mm256_xor_si256(_mm256_xor_si256(_mm256_andnot_si256(x, y), z), _mm256_set1_epi32(-1)) }
+    }
+    /// x ^ (y | !z) = x ^ !(!y & z) = (x ^ andnot(y, z)) ^ !0.
+    #[inline(always)]
+    fn f5(x: Self, y: Self, z: Self) -> Self {
+        // SAFETY: AVX2 (module note).
+        unsafe { _mm256_xor_si256(_mm256_xor_si256(x, _mm256_andnot_si256(y, z)), _mm256_set1_epi32(-1)) }
+    }
+}
+
+/// See `Word::step_boundary`: an empty `asm!` that all ten registers pass
+/// through, so that step j of both lines is issued before step j + 1.
+///
+/// # Safety
+/// The CPU has AVX2 (ymm registers).
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn step_boundary(l: &mut [__m256i; 5], r: &mut [__m256i; 5]) {
+    // SAFETY: the assembly is empty; it only pins the registers.
+    unsafe {
+        core::arch::asm!(
+            "/* {} {} {} {} {} {} {} {} {} {} */",
+            inout(ymm_reg) l[0], inout(ymm_reg) l[1], inout(ymm_reg) l[2], inout(ymm_reg) l[3], inout(ymm_reg) l[4],
+            inout(ymm_reg) r[0], inout(ymm_reg) r[1], inout(ymm_reg) r[2], inout(ymm_reg) r[3], inout(ymm_reg) r[4],
+            options(pure, nomem, nostack, preserves_flags)
+        );
+    }
+}
+
+/// Reverses the bytes of each 32-bit word (vpshufb control).
+#[inline(always)]
+fn bswap(x: __m256i) -> __m256i {
+    // SAFETY: AVX2 (module note).
+    unsafe {
+        let ctl = _mm256_setr_epi8(
+            3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12, //
+            3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
+        );
+        _mm256_shuffle_epi8(x, ctl)
+    }
+}
+
+impl Lanes for __m256i {
+    const LANES: usize = 8;
+    const PAIRS: bool = false;
+
+    /// Transposes 8 messages of 8 words.
+    #[inline(always)]
+    unsafe fn load_msgs32(msgs: *const [u8; 32]) -> [Self; 8] {
+        // SAFETY: each load reads one whole 32-byte message of the caller's
+        // 8; unaligned loads.
+        let r: [__m256i; 8] = core::array::from_fn(|k| unsafe { _mm256_loadu_si256(msgs.add(k).cast()) });
+        // SAFETY: register-only shuffles; AVX2 (module note).
+        unsafe {
+            let t0 = _mm256_unpacklo_epi32(r[0], r[1]);
+            let t1 = _mm256_unpackhi_epi32(r[0], r[1]);
+            let t2 = _mm256_unpacklo_epi32(r[2], r[3]);
+            let t3 = _mm256_unpackhi_epi32(r[2], r[3]);
+            let t4 = _mm256_unpacklo_epi32(r[4], r[5]);
+            let t5 = _mm256_unpackhi_epi32(r[4], r[5]);
+            let t6 = _mm256_unpacklo_epi32(r[6], r[7]);
+            let t7 = _mm256_unpackhi_epi32(r[6], r[7]);
+            // u[a]: word a of messages 0-3 (low 128 bits), word a+4 (high).
+            let u = [
+                _mm256_unpacklo_epi64(t0, t2),
+                _mm256_unpackhi_epi64(t0, t2),
+                _mm256_unpacklo_epi64(t1, t3),
+                _mm256_unpackhi_epi64(t1, t3),
+            ];
+            // v[a]: the same for messages 4-7.
+            let v = [
+                _mm256_unpacklo_epi64(t4, t6),
+                _mm256_unpackhi_epi64(t4, t6),
+                _mm256_unpacklo_epi64(t5, t7),
+                _mm256_unpackhi_epi64(t5, t7),
+            ];
+            let mut out = [_mm256_setzero_si256(); 8];
+            for a in 0..4 {
+                out[a] = _mm256_permute2x128_si256::<0x20>(u[a], v[a]);
+                out[a + 4] = _mm256_permute2x128_si256::<0x31>(u[a], v[a]);
+            }
+            out
+        }
+    }
+    #[inline(always)]
+    fn store_digests20(h: &[Self; 5], out: &mut [[u8; 20]]) {
+        let mut words = [[0u32; 16]; 5];
+        for (w, v) in words.iter_mut().zip(h) {
+            v.store(w);
+        }
+        scatter_digests20(&words, out);
+    }
+    #[inline(always)]
+    fn lane_offsets(stride: usize, m: usize) -> Self {
+        // SAFETY: AVX2 (module note). The caller keeps the products in an
+        // i32.
+        unsafe {
+            let lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+            let lane = _mm256_min_epu32(lane, _mm256_set1_epi32(m as i32 - 1));
+            _mm256_mullo_epi32(lane, _mm256_set1_epi32(stride as i32))
+        }
+    }
+    #[inline(always)]
+    unsafe fn load_be(p: *const u8, offsets: Self) -> Self {
+        // SAFETY: the caller's: 4 readable bytes at p + offsets[i].
+        bswap(unsafe { Self::load_le(p, offsets) })
+    }
+    #[inline(always)]
+    unsafe fn load_le(p: *const u8, offsets: Self) -> Self {
+        // SAFETY: the caller's; scale 1 (byte offsets), unaligned is fine.
+        unsafe { _mm256_i32gather_epi32::<1>(p.cast(), offsets) }
+    }
+    #[inline(always)]
+    fn store(self, out: &mut [u32; 16]) {
+        // SAFETY: 32 writable bytes (the first 8 words); unaligned; AVX2.
+        unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), self) }
+    }
+}
+
+/// Kernel entry point: `dst[i] = RIPEMD160(src[i])` for 32-byte messages.
+///
+/// # Safety
+/// The CPU has AVX2 (a `Backend` proving it exists).
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn hash32(src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
+    // SAFETY: AVX2 is enabled here; no narrower vector kernel.
+    unsafe { ripemd160::hash32_lanes::<__m256i>(src, dst, None) }
+}
+
+crate::sha256::kernel_entry_points!(sha256, __m256i, "avx2");

@@ -1,0 +1,267 @@
+//! AVX-512: 16 messages side by side, one per 32-bit lane of a `__m512i`.
+//!
+//! - RIPEMD-160: each boolean function is one `vpternlogd`, each rotation
+//!   one `vprold`; two groups of 16 are in flight for full batches.
+//! - SHA-256: lanes loaded with `vpgatherdd` (one 32-bit word of 16 messages
+//!   per instruction) and byte-swapped with `vpshufb`; Ch, Maj and the
+//!   three-way xors of Σ/σ are one `vpternlogd` each, rotations one `vprord`.
+//!
+//! Every method here executes AVX-512 F/BW/VL instructions: see the
+//! soundness note in `simd/mod.rs` (they are only inlined into this file's
+//! `#[target_feature]` entry points, which a `Backend` reaches only after
+//! detecting AVX-512 F, VL, BW and AVX2).
+
+use core::arch::x86_64::*;
+use seq_macro::seq;
+
+use super::{scatter_digests20, Lanes, Word};
+use crate::ripemd160;
+
+impl Word for __m512i {
+    #[inline(always)]
+    fn splat(x: u32) -> Self {
+        // SAFETY: AVX-512F (module note).
+        unsafe { _mm512_set1_epi32(x as i32) }
+    }
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        // SAFETY: AVX-512F (module note).
+        unsafe { _mm512_add_epi32(self, rhs) }
+    }
+    #[inline(always)]
+    fn xor(self, rhs: Self) -> Self {
+        // SAFETY: AVX-512F (module note).
+        unsafe { _mm512_xor_si512(self, rhs) }
+    }
+    #[inline(always)]
+    fn and(self, rhs: Self) -> Self {
+        // SAFETY: AVX-512F (module note).
+        unsafe { _mm512_and_si512(self, rhs) }
+    }
+    #[inline(always)]
+    fn or_not(self, rhs: Self) -> Self {
+        // a | !b: truth table over (a, b, b) with a = 0xF0, b = 0xCC.
+        // SAFETY: AVX-512F (module note).
+        unsafe { _mm512_ternarylogic_epi32::<0xF3>(self, rhs, rhs) }
+    }
+    #[inline(always)]
+    fn rol(self, n: u32) -> Self {
+        seq!(N in 1..32 {
+            match n {
+                #(N => {
+                    // SAFETY: AVX-512F (module note).
+                    unsafe { _mm512_rol_epi32::<N>(self) }
+                })*
+                _ => self,
+            }
+        })
+    }
+    #[inline(always)]
+    fn shr(self, n: u32) -> Self {
+        seq!(N in 1..32 {
+            match n {
+                #(N => {
+                    // SAFETY: AVX-512F (module note).
+                    unsafe { _mm512_srli_epi32::<N>(self) }
+                })*
+                _ => self,
+            }
+        })
+    }
+
+    #[inline(always)]
+    fn step_boundary(left: &mut [Self; 5], right: &mut [Self; 5]) {
+        // SAFETY: AVX-512F (module note); the function only pins registers.
+        unsafe { step_boundary(left, right) }
+    }
+    #[inline(always)]
+    fn step_boundary_pair(l0: &mut [Self; 5], r0: &mut [Self; 5], l1: &mut [Self; 5], r1: &mut [Self; 5]) {
+        // SAFETY: AVX-512F (module note); the function only pins registers.
+        unsafe { step_boundary_pair(l0, r0, l1, r1) }
+    }
+
+    // The truth tables are f evaluated on x = 0xF0, y = 0xCC, z = 0xAA.
+    #[inline(always)]
+    fn f1(x: Self, y: Self, z: Self) -> Self {
+        // SAFETY: AVX-512F (module note). x ^ y ^ z
+        unsafe { _mm512_ternarylogic_epi32::<0x96>(x, y, z) }
+    }
+    #[inline(always)]
+    fn f2(x: Self, y: Self, z: Self) -> Self {
+        // SAFETY: AVX-512F (module note). (x & y) | (!x & z)
+        unsafe { _mm512_ternarylogic_epi32::<0xCA>(x, y, z) }
+    }
+    #[inline(always)]
+    fn f3(x: Self, y: Self, z: Self) -> Self {
+        // SAFETY: AVX-512F (module note). (x | !y) ^ z
+        unsafe { _mm512_ternarylogic_epi32::<0x59>(x, y, z) }
+    }
+    #[inline(always)]
+    fn f4(x: Self, y: Self, z: Self) -> Self {
+        // SAFETY: AVX-512F (module note). (x & z) | (y & !z)
+        unsafe { _mm512_ternarylogic_epi32::<0xE4>(x, y, z) }
+    }
+    #[inline(always)]
+    fn f5(x: Self, y: Self, z: Self) -> Self {
+        // SAFETY: AVX-512F (module note). x ^ (y | !z)
+        unsafe { _mm512_ternarylogic_epi32::<0x2D>(x, y, z) }
+    }
+    #[inline(always)]
+    fn maj(x: Self, y: Self, z: Self) -> Self {
+        // SAFETY: AVX-512F (module note). Majority of x, y, z.
+        unsafe { _mm512_ternarylogic_epi32::<0xE8>(x, y, z) }
+    }
+}
+
+/// See `Word::step_boundary`: an empty `asm!` that all ten registers pass
+/// through, so that step j of both lines is issued before step j + 1.
+///
+/// # Safety
+/// The CPU has AVX-512F (zmm registers).
+#[target_feature(enable = "avx512f")]
+#[inline]
+unsafe fn step_boundary(l: &mut [__m512i; 5], r: &mut [__m512i; 5]) {
+    // SAFETY: the assembly is empty; it only pins the registers.
+    unsafe {
+        core::arch::asm!(
+            "/* {} {} {} {} {} {} {} {} {} {} */",
+            inout(zmm_reg) l[0], inout(zmm_reg) l[1], inout(zmm_reg) l[2], inout(zmm_reg) l[3], inout(zmm_reg) l[4],
+            inout(zmm_reg) r[0], inout(zmm_reg) r[1], inout(zmm_reg) r[2], inout(zmm_reg) r[3], inout(zmm_reg) r[4],
+            options(pure, nomem, nostack, preserves_flags)
+        );
+    }
+}
+
+/// `step_boundary` for two groups: twenty registers.
+///
+/// # Safety
+/// The CPU has AVX-512F (zmm registers).
+#[target_feature(enable = "avx512f")]
+#[inline]
+unsafe fn step_boundary_pair(l0: &mut [__m512i; 5], r0: &mut [__m512i; 5], l1: &mut [__m512i; 5], r1: &mut [__m512i; 5]) {
+    // SAFETY: the assembly is empty; it only pins the registers.
+    unsafe {
+        core::arch::asm!(
+            "/* {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} */",
+            inout(zmm_reg) l0[0], inout(zmm_reg) l0[1], inout(zmm_reg) l0[2], inout(zmm_reg) l0[3], inout(zmm_reg) l0[4],
+            inout(zmm_reg) r0[0], inout(zmm_reg) r0[1], inout(zmm_reg) r0[2], inout(zmm_reg) r0[3], inout(zmm_reg) r0[4],
+            inout(zmm_reg) l1[0], inout(zmm_reg) l1[1], inout(zmm_reg) l1[2], inout(zmm_reg) l1[3], inout(zmm_reg) l1[4],
+            inout(zmm_reg) r1[0], inout(zmm_reg) r1[1], inout(zmm_reg) r1[2], inout(zmm_reg) r1[3], inout(zmm_reg) r1[4],
+            options(pure, nomem, nostack, preserves_flags)
+        );
+    }
+}
+
+/// Reverses the bytes of each 32-bit word (vpshufb control).
+#[inline(always)]
+fn bswap(x: __m512i) -> __m512i {
+    // SAFETY: AVX-512F/BW (module note).
+    unsafe {
+        let ctl = _mm512_broadcast_i32x4(_mm_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12));
+        _mm512_shuffle_epi8(x, ctl)
+    }
+}
+
+impl Lanes for __m512i {
+    const LANES: usize = 16;
+    const PAIRS: bool = true;
+
+    /// Transposes 16 messages of 8 words into 8 vectors.
+    #[inline(always)]
+    unsafe fn load_msgs32(msgs: *const [u8; 32]) -> [Self; 8] {
+        // Row k holds message k in its low half and message k + 8 in its
+        // high half.
+        // SAFETY: each load reads one whole 32-byte message of the caller's
+        // 16; unaligned loads.
+        let rows: [__m512i; 8] = core::array::from_fn(|k| unsafe {
+            let lo = _mm256_loadu_si256(msgs.add(k).cast());
+            let hi = _mm256_loadu_si256(msgs.add(k + 8).cast());
+            _mm512_inserti64x4::<1>(_mm512_castsi256_si512(lo), hi)
+        });
+        // SAFETY: register-only shuffles; AVX-512F (module note).
+        unsafe {
+            // 128-bit lane q of t holds words 4q'..4q'+3 interleaved by pairs.
+            let t0 = _mm512_unpacklo_epi32(rows[0], rows[1]);
+            let t1 = _mm512_unpackhi_epi32(rows[0], rows[1]);
+            let t2 = _mm512_unpacklo_epi32(rows[2], rows[3]);
+            let t3 = _mm512_unpackhi_epi32(rows[2], rows[3]);
+            let t4 = _mm512_unpacklo_epi32(rows[4], rows[5]);
+            let t5 = _mm512_unpackhi_epi32(rows[4], rows[5]);
+            let t6 = _mm512_unpacklo_epi32(rows[6], rows[7]);
+            let t7 = _mm512_unpackhi_epi32(rows[6], rows[7]);
+            // u[a] (a = word mod 4): 128-bit lanes hold word a of messages
+            // 0-3, word a+4 of 0-3, word a of 8-11, word a+4 of 8-11; v[a] the
+            // same for messages 4-7 and 12-15.
+            let u = [
+                _mm512_unpacklo_epi64(t0, t2),
+                _mm512_unpackhi_epi64(t0, t2),
+                _mm512_unpacklo_epi64(t1, t3),
+                _mm512_unpackhi_epi64(t1, t3),
+            ];
+            let v = [
+                _mm512_unpacklo_epi64(t4, t6),
+                _mm512_unpackhi_epi64(t4, t6),
+                _mm512_unpacklo_epi64(t5, t7),
+                _mm512_unpackhi_epi64(t5, t7),
+            ];
+            // Gather the 128-bit lanes in message order: u.0, v.0, u.2, v.2
+            // for word a; u.1, v.1, u.3, v.3 for word a + 4 (64-bit indices;
+            // 8+ is v).
+            let low = _mm512_setr_epi64(0, 1, 8, 9, 4, 5, 12, 13);
+            let high = _mm512_setr_epi64(2, 3, 10, 11, 6, 7, 14, 15);
+            let mut out = [_mm512_setzero_si512(); 8];
+            for a in 0..4 {
+                out[a] = _mm512_permutex2var_epi64(u[a], low, v[a]);
+                out[a + 4] = _mm512_permutex2var_epi64(u[a], high, v[a]);
+            }
+            out
+        }
+    }
+    #[inline(always)]
+    fn store_digests20(h: &[Self; 5], out: &mut [[u8; 20]]) {
+        let mut words = [[0u32; 16]; 5];
+        for (w, v) in words.iter_mut().zip(h) {
+            v.store(w);
+        }
+        scatter_digests20(&words, out);
+    }
+    #[inline(always)]
+    fn lane_offsets(stride: usize, m: usize) -> Self {
+        // SAFETY: AVX-512F (module note). The caller keeps the products in
+        // an i32.
+        unsafe {
+            let lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+            let lane = _mm512_min_epu32(lane, _mm512_set1_epi32(m as i32 - 1));
+            _mm512_mullo_epi32(lane, _mm512_set1_epi32(stride as i32))
+        }
+    }
+    #[inline(always)]
+    unsafe fn load_be(p: *const u8, offsets: Self) -> Self {
+        // SAFETY: the caller's: 4 readable bytes at p + offsets[i].
+        bswap(unsafe { Self::load_le(p, offsets) })
+    }
+    #[inline(always)]
+    unsafe fn load_le(p: *const u8, offsets: Self) -> Self {
+        // SAFETY: the caller's; scale 1 (byte offsets), unaligned is fine.
+        unsafe { _mm512_i32gather_epi32::<1>(offsets, p.cast()) }
+    }
+    #[inline(always)]
+    fn store(self, out: &mut [u32; 16]) {
+        // SAFETY: 64 writable bytes; unaligned store; AVX-512F.
+        unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), self) }
+    }
+}
+
+/// Kernel entry point: `dst[i] = RIPEMD160(src[i])` for 32-byte messages.
+/// The tail policy may hand 2..8 leftover messages to the AVX2 kernel.
+///
+/// # Safety
+/// The CPU has AVX-512 F, VL, BW and AVX2 (a `Backend` of this kind exists).
+#[target_feature(enable = "avx512f")]
+pub(crate) unsafe fn hash32(src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
+    // SAFETY: AVX-512F is enabled here; the AVX2 kernel's feature was
+    // detected together with AVX-512 (`Backend::avx512`).
+    unsafe { ripemd160::hash32_lanes::<__m512i>(src, dst, Some(super::avx2::hash32)) }
+}
+
+crate::sha256::kernel_entry_points!(sha256, __m512i, "avx512f,avx512bw,avx512vl");

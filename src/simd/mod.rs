@@ -1,0 +1,245 @@
+//! Lane types: one 32-bit word of several independent messages in one
+//! register, and everything an instruction set provides for them.
+//!
+//! Each file here is one instruction set and holds all of its code: the
+//! [`Word`] operations, the [`Lanes`] loads, stores and transposes, and the
+//! `#[target_feature]` kernel entry points that the backend table
+//! (`crate::backend`) names. The hash functions themselves are written once,
+//! generic over these traits, in `crate::ripemd160` and `crate::sha256`.
+//!
+//! | file        | lane type    | lanes | kernels                       |
+//! |-------------|--------------|-------|-------------------------------|
+//! | `scalar.rs` | `u32`        | 1     | RIPEMD-160; SHA-256 via `sha2`|
+//! | `avx2.rs`   | `__m256i`    | 8     | RIPEMD-160, SHA-256           |
+//! | `avx512.rs` | `__m512i`    | 16    | RIPEMD-160, SHA-256           |
+//! | `neon.rs`   | `uint32x4_t` | 4     | RIPEMD-160, SHA-256           |
+//!
+//! Soundness: the `Word` and `Lanes` methods of a vector type are safe
+//! functions that execute that instruction set. They are only ever inlined
+//! into that file's `#[target_feature]` entry points (every generic function
+//! that uses them is `#[inline(always)]`), and those entry points are
+//! `unsafe fn`s called only through a [`crate::backend::Backend`], which
+//! exists only after detection passed.
+
+pub(crate) mod scalar;
+
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod avx2;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod avx512;
+#[cfg(rmd160mb_neon)]
+pub(crate) mod neon;
+
+/// A 32-bit word in each of several lanes, with the operations the
+/// compression functions need. Every method is `#[inline(always)]` in each
+/// implementation, so that it inlines into the kernel that enables the
+/// instruction set it uses.
+pub(crate) trait Word: Copy {
+    /// The same value in every lane.
+    fn splat(x: u32) -> Self;
+    /// Lane-wise addition modulo 2^32.
+    fn add(self, rhs: Self) -> Self;
+    /// Lane-wise exclusive or.
+    fn xor(self, rhs: Self) -> Self;
+    /// Lane-wise and.
+    fn and(self, rhs: Self) -> Self;
+    /// `self | !rhs`.
+    fn or_not(self, rhs: Self) -> Self;
+    /// Lane-wise rotation left by `n` (1..=31). Called with constants
+    /// only, so that implementations can match to an immediate form.
+    fn rol(self, n: u32) -> Self;
+
+    /// Lane-wise rotation right by `n` (1..=31), called with constants only.
+    #[inline(always)]
+    fn ror(self, n: u32) -> Self {
+        self.rol(32 - n)
+    }
+    /// Lane-wise logical shift right by `n` (1..=31), called with constants
+    /// only. The default is a rotate and a mask; types with a shift
+    /// instruction override it.
+    #[inline(always)]
+    fn shr(self, n: u32) -> Self {
+        self.rol(32 - n).and(Self::splat(u32::MAX >> n))
+    }
+
+    /// Called after each step of RIPEMD-160's two lines. Vector types make it
+    /// an empty `asm!` taking the ten registers, which stops the compiler
+    /// from scheduling a whole line before the other: the left and right
+    /// lines are independent chains of 80 dependent steps, and the CPU can
+    /// only overlap them if their steps are issued side by side.
+    #[inline(always)]
+    fn step_boundary(_left: &mut [Self; 5], _right: &mut [Self; 5]) {}
+
+    /// `step_boundary` for two groups in flight ([`Pair`]): one boundary for
+    /// all twenty registers, so neither group runs ahead of the other.
+    #[inline(always)]
+    fn step_boundary_pair(l0: &mut [Self; 5], r0: &mut [Self; 5], l1: &mut [Self; 5], r1: &mut [Self; 5]) {
+        Self::step_boundary(l0, r0);
+        Self::step_boundary(l1, r1);
+    }
+
+    // The boolean functions of RIPEMD-160 (Dobbertin, Bosselaers, Preneel
+    // 1996). SHA-256 (FIPS 180-4) reuses f1 (the three-way xor of Σ and σ)
+    // and f2 (Ch), so a type that overrides them (one `vpternlogd` each)
+    // speeds up both hashes.
+
+    /// f1(x, y, z) = x ^ y ^ z
+    #[inline(always)]
+    fn f1(x: Self, y: Self, z: Self) -> Self {
+        x.xor(y).xor(z)
+    }
+    /// f2(x, y, z) = (x & y) | (!x & z), computed as a bit select.
+    #[inline(always)]
+    fn f2(x: Self, y: Self, z: Self) -> Self {
+        z.xor(x.and(y.xor(z)))
+    }
+    /// f3(x, y, z) = (x | !y) ^ z
+    #[inline(always)]
+    fn f3(x: Self, y: Self, z: Self) -> Self {
+        x.or_not(y).xor(z)
+    }
+    /// f4(x, y, z) = (x & z) | (y & !z), computed as a bit select.
+    #[inline(always)]
+    fn f4(x: Self, y: Self, z: Self) -> Self {
+        y.xor(z.and(x.xor(y)))
+    }
+    /// f5(x, y, z) = x ^ (y | !z)
+    #[inline(always)]
+    fn f5(x: Self, y: Self, z: Self) -> Self {
+        x.xor(y.or_not(z))
+    }
+
+    /// SHA-256's Ch(x, y, z) = (x & y) ^ (!x & z): RIPEMD-160's f2. A type
+    /// whose f2 is tuned for RIPEMD-160's register use (NEON's) overrides it.
+    #[inline(always)]
+    fn ch(x: Self, y: Self, z: Self) -> Self {
+        Self::f2(x, y, z)
+    }
+    /// SHA-256's Maj(x, y, z) = (x & y) ^ (x & z) ^ (y & z), computed as
+    /// (x & y) ^ (z & (x ^ y)).
+    #[inline(always)]
+    fn maj(x: Self, y: Self, z: Self) -> Self {
+        x.and(y).xor(z.and(x.xor(y)))
+    }
+}
+
+/// A [`Word`] that a kernel can fill from memory and write back: the
+/// transposes of the fixed 32-byte RIPEMD-160 path and the per-lane loads of
+/// SHA-256.
+pub(crate) trait Lanes: Word {
+    /// Messages side by side (at most 16).
+    const LANES: usize;
+
+    /// True when the fixed 32-byte RIPEMD-160 path runs two groups in flight
+    /// ([`Pair`]): worth it where the register file holds both groups' twenty
+    /// chaining registers and their temporaries (32 zmm or 32 NEON
+    /// registers), not with AVX2's 16 ymm registers.
+    const PAIRS: bool;
+
+    /// Words 0..8 (little-endian) of the `LANES` 32-byte messages at `msgs`,
+    /// transposed: element `j` holds word `j` of message `l` in lane `l`.
+    ///
+    /// # Safety
+    /// `msgs` is valid for reads of `LANES` messages (any alignment), and
+    /// the CPU has this type's instruction set.
+    unsafe fn load_msgs32(msgs: *const [u8; 32]) -> [Self; 8];
+
+    /// Writes lane `l` of the chaining value `h` as the 20-byte digest
+    /// `out[l]` (little-endian words), for every `l < out.len() <= LANES`.
+    fn store_digests20(h: &[Self; 5], out: &mut [[u8; 20]]);
+
+    /// Lane `i` holds `min(i, m - 1) * stride` (`m >= 1`): the byte offset
+    /// of message `i`, lanes past the last message repeating it. The
+    /// products fit in an `i32`.
+    fn lane_offsets(stride: usize, m: usize) -> Self;
+
+    /// Lane `i`: the 4 bytes at `p + offsets[i]` read as a big-endian word.
+    ///
+    /// # Safety
+    /// Those bytes are readable for every lane.
+    unsafe fn load_be(p: *const u8, offsets: Self) -> Self;
+
+    /// Lane `i`: the 4 bytes at `p + offsets[i]` read as a little-endian word.
+    ///
+    /// # Safety
+    /// Those bytes are readable for every lane.
+    unsafe fn load_le(p: *const u8, offsets: Self) -> Self;
+
+    /// `out[i]` = lane `i`, for `i < LANES`.
+    fn store(self, out: &mut [u32; 16]);
+}
+
+/// Writes digest `l` from lane `l` of the five chaining words, given as
+/// `words[i][l]` (a vector type stores its registers to such an array
+/// first), for `l < out.len()`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) fn scatter_digests20(words: &[[u32; 16]; 5], out: &mut [[u8; 20]]) {
+    for (l, digest) in out.iter_mut().enumerate() {
+        for (i, w) in words.iter().enumerate() {
+            digest[4 * i..4 * i + 4].copy_from_slice(&w[l].to_le_bytes());
+        }
+    }
+}
+
+/// Two groups of lanes processed together: every operation is issued for
+/// both, so four dependency chains (two lines of two groups) are in flight.
+#[derive(Clone, Copy)]
+pub(crate) struct Pair<W>(pub W, pub W);
+
+impl<W: Word> Word for Pair<W> {
+    #[inline(always)]
+    fn splat(x: u32) -> Self {
+        Pair(W::splat(x), W::splat(x))
+    }
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        Pair(self.0.add(rhs.0), self.1.add(rhs.1))
+    }
+    #[inline(always)]
+    fn xor(self, rhs: Self) -> Self {
+        Pair(self.0.xor(rhs.0), self.1.xor(rhs.1))
+    }
+    #[inline(always)]
+    fn and(self, rhs: Self) -> Self {
+        Pair(self.0.and(rhs.0), self.1.and(rhs.1))
+    }
+    #[inline(always)]
+    fn or_not(self, rhs: Self) -> Self {
+        Pair(self.0.or_not(rhs.0), self.1.or_not(rhs.1))
+    }
+    #[inline(always)]
+    fn rol(self, n: u32) -> Self {
+        Pair(self.0.rol(n), self.1.rol(n))
+    }
+    #[inline(always)]
+    fn step_boundary(left: &mut [Self; 5], right: &mut [Self; 5]) {
+        let mut l0 = left.map(|p| p.0);
+        let mut l1 = left.map(|p| p.1);
+        let mut r0 = right.map(|p| p.0);
+        let mut r1 = right.map(|p| p.1);
+        W::step_boundary_pair(&mut l0, &mut r0, &mut l1, &mut r1);
+        *left = core::array::from_fn(|i| Pair(l0[i], l1[i]));
+        *right = core::array::from_fn(|i| Pair(r0[i], r1[i]));
+    }
+    #[inline(always)]
+    fn f1(x: Self, y: Self, z: Self) -> Self {
+        Pair(W::f1(x.0, y.0, z.0), W::f1(x.1, y.1, z.1))
+    }
+    #[inline(always)]
+    fn f2(x: Self, y: Self, z: Self) -> Self {
+        Pair(W::f2(x.0, y.0, z.0), W::f2(x.1, y.1, z.1))
+    }
+    #[inline(always)]
+    fn f3(x: Self, y: Self, z: Self) -> Self {
+        Pair(W::f3(x.0, y.0, z.0), W::f3(x.1, y.1, z.1))
+    }
+    #[inline(always)]
+    fn f4(x: Self, y: Self, z: Self) -> Self {
+        Pair(W::f4(x.0, y.0, z.0), W::f4(x.1, y.1, z.1))
+    }
+    #[inline(always)]
+    fn f5(x: Self, y: Self, z: Self) -> Self {
+        Pair(W::f5(x.0, y.0, z.0), W::f5(x.1, y.1, z.1))
+    }
+}

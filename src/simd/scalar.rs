@@ -1,0 +1,123 @@
+//! The portable scalar kernel: one message at a time on `u32` words. Every
+//! other kernel is tested bit for bit against this one. Its SHA-256 is the
+//! `sha2` crate (which uses SHA-NI or the Armv8 SHA-2 instructions where the
+//! CPU has them).
+
+use super::{Lanes, Word};
+use crate::ripemd160;
+
+impl Word for u32 {
+    #[inline(always)]
+    fn splat(x: u32) -> Self {
+        x
+    }
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        self.wrapping_add(rhs)
+    }
+    #[inline(always)]
+    fn xor(self, rhs: Self) -> Self {
+        self ^ rhs
+    }
+    #[inline(always)]
+    fn and(self, rhs: Self) -> Self {
+        self & rhs
+    }
+    #[inline(always)]
+    fn or_not(self, rhs: Self) -> Self {
+        self | !rhs
+    }
+    #[inline(always)]
+    fn rol(self, n: u32) -> Self {
+        self.rotate_left(n)
+    }
+    #[inline(always)]
+    fn ror(self, n: u32) -> Self {
+        self.rotate_right(n)
+    }
+    #[inline(always)]
+    fn shr(self, n: u32) -> Self {
+        self >> n
+    }
+}
+
+/// Little-endian word `i` of `bytes`.
+#[inline(always)]
+fn le_word(bytes: &[u8], i: usize) -> u32 {
+    u32::from_le_bytes([bytes[4 * i], bytes[4 * i + 1], bytes[4 * i + 2], bytes[4 * i + 3]])
+}
+
+/// The chaining value as the 20-byte digest (little-endian words).
+#[inline(always)]
+pub(crate) fn digest_bytes(h: &[u32; 5]) -> [u8; 20] {
+    let mut out = [0u8; 20];
+    for (chunk, word) in out.chunks_exact_mut(4).zip(h) {
+        chunk.copy_from_slice(&word.to_le_bytes());
+    }
+    out
+}
+
+/// One lane: the generic drivers run on it too, so the compression
+/// functions and the SHA-256 block layouts are tested on every architecture.
+impl Lanes for u32 {
+    const LANES: usize = 1;
+    const PAIRS: bool = false;
+
+    #[inline(always)]
+    unsafe fn load_msgs32(msgs: *const [u8; 32]) -> [Self; 8] {
+        // SAFETY: the caller's: one readable message; [u8; 32] has alignment 1.
+        let msg = unsafe { &*msgs };
+        core::array::from_fn(|i| le_word(msg, i))
+    }
+    #[inline(always)]
+    fn store_digests20(h: &[Self; 5], out: &mut [[u8; 20]]) {
+        if let Some(first) = out.first_mut() {
+            *first = digest_bytes(h);
+        }
+    }
+    #[inline(always)]
+    fn lane_offsets(_stride: usize, _m: usize) -> Self {
+        0
+    }
+    #[inline(always)]
+    unsafe fn load_be(p: *const u8, offsets: Self) -> Self {
+        // SAFETY: the caller's: 4 readable bytes at p + offsets.
+        u32::from_be_bytes(unsafe { p.add(offsets as usize).cast::<[u8; 4]>().read() })
+    }
+    #[inline(always)]
+    unsafe fn load_le(p: *const u8, offsets: Self) -> Self {
+        // SAFETY: the caller's: 4 readable bytes at p + offsets.
+        u32::from_le_bytes(unsafe { p.add(offsets as usize).cast::<[u8; 4]>().read() })
+    }
+    #[inline(always)]
+    fn store(self, out: &mut [u32; 16]) {
+        out[0] = self;
+    }
+}
+
+/// Applies the RIPEMD-160 compression function to `state` for one 64-byte
+/// message block (the streaming hasher's step).
+#[inline]
+pub(crate) fn compress_block(state: &mut [u32; 5], block: &[u8; 64]) {
+    let x: [u32; 16] = core::array::from_fn(|i| le_word(block, i));
+    *state = ripemd160::compress::compress::<u32, false>(state, &x);
+}
+
+/// Kernel entry point: `dst[i] = RIPEMD160(src[i])` for 32-byte messages.
+///
+/// # Safety
+/// None beyond the signature (the scalar kernel needs no CPU feature); it is
+/// `unsafe` only to share the type of the vector kernels' entry points.
+pub(crate) unsafe fn hash32(src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
+    // SAFETY: u32 lanes need no CPU feature; there is no narrower kernel.
+    unsafe { ripemd160::hash32_lanes::<u32>(src, dst, None) }
+}
+
+/// Kernel entry point: `dst[i] = SHA256(src[width*i .. width*i + width])`
+/// with the `sha2` crate.
+///
+/// # Safety
+/// None beyond the signature; `unsafe` to share the vector kernels' type.
+pub(crate) unsafe fn sha256(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+    crate::sha256::hash_sha2(src, width, dst)
+}
