@@ -34,6 +34,8 @@ mod policy;
 mod ripemd160;
 mod sha256;
 mod simd;
+#[cfg(test)]
+mod tests;
 
 pub use backend::{Backend, BackendError, BACKEND_NAMES};
 pub use batch::{hash160, hash160_with, hash32, hash32_in_place, hash32_with, sha256, sha256_with};

@@ -38,6 +38,7 @@ pub(crate) fn hash32_tail(lanes: usize, left: usize, has_narrower: bool) -> Tail
 
 /// SHA-256 messages of more bytes than this (over 2^27, far past where
 /// lanes pay off) go to the `sha2` crate: lane offsets are 32-bit.
+#[cfg(rmd160mb_lanes)]
 pub(crate) const SHA256_MAX_LANE_WIDTH: usize = 1 << 27;
 
 /// Fewest messages for which a partial SHA-256 group of `lanes` lanes beats
@@ -49,6 +50,7 @@ pub(crate) const SHA256_MAX_LANE_WIDTH: usize = 1 << 27;
 /// per message): AVX-512 breaks even at about 6.5 messages of one block and
 /// 8 of two; AVX2 (8 lanes, about 300 and 610 ns a group) at about 5 and
 /// only for full groups of two blocks.
+#[cfg(any(test, rmd160mb_lanes))]
 pub(crate) fn sha256_min_partial_group(lanes: usize, width: usize) -> usize {
     if lanes == 1 || !sha_ni() {
         return 1;
@@ -63,6 +65,7 @@ pub(crate) fn sha256_min_partial_group(lanes: usize, width: usize) -> usize {
 }
 
 /// True when the `sha2` crate runs on the SHA extensions (SHA-NI).
+#[cfg(any(test, rmd160mb_lanes))]
 #[inline]
 fn sha_ni() -> bool {
     #[cfg(target_arch = "x86_64")]

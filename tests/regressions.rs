@@ -13,6 +13,8 @@
 mod guarded;
 #[path = "../fuzz/shared/checks.rs"]
 mod checks;
+#[path = "common/oracle.rs"]
+mod oracle;
 
 use std::path::PathBuf;
 

@@ -8,11 +8,6 @@ use common::*;
 use ripemd160mb::ffi::*;
 use ripemd160mb::{hash160_with, sha256_with, Backend};
 
-fn oracle_sha256(m: &[u8]) -> [u8; 32] {
-    use sha2::Digest;
-    sha2::Sha256::digest(m).into()
-}
-
 /// `n` random messages of `width` bytes through `sha256_with`, each
 /// compared with the `sha2` crate.
 fn check_batch(backend: Backend, rng: &mut Rng, width: usize, n: usize) {

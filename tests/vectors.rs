@@ -1,9 +1,10 @@
 //! The bundled vectors from independent implementations (OpenSSL,
-//! pycryptodome, libsecp256k1), on every backend this CPU supports.
+//! pycryptodome, libsecp256k1), on every backend this CPU supports. The
+//! secp256k1 public-key fixture (HASH160) is checked in tests/sha256.rs.
 
 mod common;
 use common::*;
-use ripemd160mb::{hash160_with, hash32_with, ripemd160, Ripemd160};
+use ripemd160mb::{hash32_with, ripemd160, Ripemd160};
 
 #[test]
 fn designers_vectors() {
@@ -41,22 +42,6 @@ fn hash32_fixture_every_backend() {
         hash32_with(backend, &mut got, &msgs);
         for (i, (g, w)) in got.iter().zip(&want).enumerate() {
             assert_eq!(g, w, "backend {backend}, message {i}");
-        }
-    }
-}
-
-#[test]
-fn pubkey_fixture_every_backend() {
-    let rows = vectors("hash160-pubkeys.tsv");
-    assert_eq!(rows.len(), 2000);
-    for backend in backends_or_notice() {
-        for (key_col, digest_col, width) in [(1, 2, 33), (3, 4, 65)] {
-            let src: Vec<u8> = rows.iter().flat_map(|r| unhex(&r[key_col])).collect();
-            let mut got = vec![[0u8; 20]; rows.len()];
-            hash160_with(backend, &mut got, &src, width);
-            for (i, row) in rows.iter().enumerate() {
-                assert_eq!(got[i], unhex20(&row[digest_col]), "backend {backend}, width {width}, key {i}");
-            }
         }
     }
 }

@@ -6,5 +6,7 @@
 mod guarded;
 #[path = "../shared/checks.rs"]
 mod checks;
+#[path = "../../tests/common/oracle.rs"]
+mod oracle;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::stream(data));

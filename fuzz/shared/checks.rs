@@ -4,8 +4,9 @@
 //! input (`tests/regressions/<target>/*`) through them on every `cargo test`,
 //! on every target architecture.
 //!
-//! The independent oracles are RustCrypto's `ripemd` and `sha2` crates.
-//! Expects `crate::guarded` (fuzz/shared/guarded.rs) beside it.
+//! The independent oracles are RustCrypto's `ripemd` and `sha2` crates
+//! (`tests/common/oracle.rs`). Expects `crate::guarded`
+//! (fuzz/shared/guarded.rs) and `crate::oracle` beside it.
 #![allow(dead_code)]
 
 use core::ffi::{c_char, c_int, CStr};
@@ -15,17 +16,7 @@ use ripemd160mb::{hash160_with, hash32_in_place, hash32_with, ripemd160, Backend
 
 use crate::guarded::Guarded;
 
-/// RIPEMD-160 by the `ripemd` crate.
-pub fn oracle_ripemd160(m: &[u8]) -> [u8; 20] {
-    use ripemd::Digest;
-    ripemd::Ripemd160::digest(m).into()
-}
-
-/// HASH160 by the `sha2` and `ripemd` crates.
-pub fn oracle_hash160(m: &[u8]) -> [u8; 20] {
-    use sha2::Digest;
-    oracle_ripemd160(&sha2::Sha256::digest(m))
-}
+use crate::oracle::{oracle_hash160, oracle_ripemd160};
 
 /// Reads the fuzz input front to back; past the end every read gives zeros.
 pub struct Input<'a> {

@@ -18,11 +18,11 @@ use crate::simd::Word;
 #[inline(always)]
 fn boolean<W: Word>(f: u8, x: W, y: W, z: W) -> W {
     match f {
-        1 => W::f1(x, y, z),
-        2 => W::f2(x, y, z),
-        3 => W::f3(x, y, z),
-        4 => W::f4(x, y, z),
-        _ => W::f5(x, y, z),
+        1 => W::f::<1>(x, y, z),
+        2 => W::f::<2>(x, y, z),
+        3 => W::f::<3>(x, y, z),
+        4 => W::f::<4>(x, y, z),
+        _ => W::f::<5>(x, y, z),
     }
 }
 

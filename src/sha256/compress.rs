@@ -37,33 +37,27 @@ pub(crate) trait Layout {
     const SCHEDULE: [Option<u32>; 64] = schedule_known(Self::KNOWN);
 }
 
-/// σ0 and σ1 on constants (the schedule of known words).
-const fn known_sigma0(x: u32) -> u32 {
-    x.rotate_right(7) ^ x.rotate_right(18) ^ (x >> 3)
-}
-const fn known_sigma1(x: u32) -> u32 {
-    x.rotate_right(17) ^ x.rotate_right(19) ^ (x >> 10)
+/// Σ0 and Σ1 (FIPS 180-4, 4.1.2): the right rotations xored.
+const BIG_SIGMA0: [u32; 3] = [2, 13, 22];
+const BIG_SIGMA1: [u32; 3] = [6, 11, 25];
+/// σ0 and σ1: two right rotations and a right shift, xored.
+const SMALL_SIGMA0: [u32; 3] = [7, 18, 3];
+const SMALL_SIGMA1: [u32; 3] = [17, 19, 10];
+
+/// σ on constants (the schedule of known words).
+const fn known_sigma(x: u32, r: [u32; 3]) -> u32 {
+    x.rotate_right(r[0]) ^ x.rotate_right(r[1]) ^ (x >> r[2])
 }
 
-/// Σ0(x) = ROTR2(x) ^ ROTR13(x) ^ ROTR22(x)
+/// Σ: `ROTR r[0] ^ ROTR r[1] ^ ROTR r[2]`.
 #[inline(always)]
-fn big_sigma0<W: Word>(x: W) -> W {
-    W::f1(x.ror(2), x.ror(13), x.ror(22))
+fn big_sigma<W: Word>(x: W, r: [u32; 3]) -> W {
+    W::f::<1>(x.ror(r[0]), x.ror(r[1]), x.ror(r[2]))
 }
-/// Σ1(x) = ROTR6(x) ^ ROTR11(x) ^ ROTR25(x)
+/// σ: `ROTR r[0] ^ ROTR r[1] ^ SHR r[2]`.
 #[inline(always)]
-fn big_sigma1<W: Word>(x: W) -> W {
-    W::f1(x.ror(6), x.ror(11), x.ror(25))
-}
-/// σ0(x) = ROTR7(x) ^ ROTR18(x) ^ SHR3(x)
-#[inline(always)]
-fn small_sigma0<W: Word>(x: W) -> W {
-    W::f1(x.ror(7), x.ror(18), x.shr(3))
-}
-/// σ1(x) = ROTR17(x) ^ ROTR19(x) ^ SHR10(x)
-#[inline(always)]
-fn small_sigma1<W: Word>(x: W) -> W {
-    W::f1(x.ror(17), x.ror(19), x.shr(10))
+fn small_sigma<W: Word>(x: W, r: [u32; 3]) -> W {
+    W::f::<1>(x.ror(r[0]), x.ror(r[1]), x.shr(r[2]))
 }
 
 /// Word t of the schedule is known when the four words it is made of are.
@@ -76,7 +70,7 @@ const fn schedule_known(block: [Option<u32>; 16]) -> [Option<u32>; 64] {
         } else {
             match (s[t - 2], s[t - 7], s[t - 15], s[t - 16]) {
                 (Some(a), Some(b), Some(c), Some(d)) => {
-                    Some(known_sigma1(a).wrapping_add(b).wrapping_add(known_sigma0(c)).wrapping_add(d))
+                    Some(known_sigma(a, SMALL_SIGMA1).wrapping_add(b).wrapping_add(known_sigma(c, SMALL_SIGMA0)).wrapping_add(d))
                 }
                 _ => None,
             }
@@ -150,12 +144,12 @@ fn schedule<W: Word, L: Layout>(w: &mut [W; 16], t: usize) -> W {
             None => add(w[(t - 7) % 16]),
         }
         match sched[t - 15] {
-            Some(c) => constant = constant.wrapping_add(known_sigma0(c)),
-            None => add(small_sigma0(w[(t - 15) % 16])),
+            Some(c) => constant = constant.wrapping_add(known_sigma(c, SMALL_SIGMA0)),
+            None => add(small_sigma(w[(t - 15) % 16], SMALL_SIGMA0)),
         }
         match sched[t - 2] {
-            Some(c) => constant = constant.wrapping_add(known_sigma1(c)),
-            None => add(small_sigma1(w[(t - 2) % 16])),
+            Some(c) => constant = constant.wrapping_add(known_sigma(c, SMALL_SIGMA1)),
+            None => add(small_sigma(w[(t - 2) % 16], SMALL_SIGMA1)),
         }
         // At least one term varies, or the word would be known.
         let var = sum.unwrap_or_else(|| W::splat(0));
@@ -175,8 +169,8 @@ fn round<W: Word, L: Layout>(v: &mut [W; 8], w: &mut [W; 16], t: usize) {
     // not wait for the previous round, Ch (one operation after e) is added
     // before Σ1 (two operations after e), so the new e and a are 4
     // operations after the old ones.
-    let t1 = h.add(schedule::<W, L>(w, t)).add(W::ch(e, f, g)).add(big_sigma1(e));
-    let t2 = big_sigma0(a).add(W::maj(a, b, c));
+    let t1 = h.add(schedule::<W, L>(w, t)).add(W::ch(e, f, g)).add(big_sigma(e, BIG_SIGMA1));
+    let t2 = big_sigma(a, BIG_SIGMA0).add(W::maj(a, b, c));
     *v = [t1.add(t2), a, b, c, d.add(t1), e, f, g];
 }
 
@@ -209,7 +203,7 @@ mod tests {
         // W16 = W0 varies; W17 = σ1(520) is known; W18 = σ1(W16) varies.
         let s = Pad65Second::SCHEDULE;
         assert!(s[16].is_none() && s[18].is_none());
-        assert_eq!(s[17], Some(known_sigma1(520)));
+        assert_eq!(s[17], Some(known_sigma(520, SMALL_SIGMA1)));
         assert!(s[19].is_some() && s[21].is_some() && s[23].is_none());
     }
 }

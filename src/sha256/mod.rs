@@ -2,158 +2,25 @@
 //! message per lane.
 //!
 //! - `compress.rs`: the constants and the compression function, written once
-//!   over [`Word`], with the block layouts whose padding words fold into
-//!   constants.
-//! - here: the group loaders (widths 32, 33 — a compressed public key — and
-//!   65 — an uncompressed one — have their own paths; every other width goes
-//!   through [`group_general`], any number of blocks) and the group driver
-//!   [`hash_groups`], which the tail policy (`crate::policy`) tells when the
-//!   `sha2` crate is faster for the last few messages.
-//! - each vector lane type's file in `crate::simd` instantiates the
-//!   `#[target_feature]` entry points with [`kernel_entry_points!`].
+//!   over `crate::simd::Word`, with the block layouts whose padding words
+//!   fold into constants.
+//! - `groups.rs`: the group loaders (widths 32, 33 — a compressed public key
+//!   — and 65 — an uncompressed one — have their own paths; every other
+//!   width goes through the general one, any number of blocks), the group
+//!   driver, which the tail policy (`crate::policy`) tells when the `sha2`
+//!   crate is faster for the last few messages, and the macro with which
+//!   each vector lane type's file in `crate::simd` makes its
+//!   `#[target_feature]` entry points. Compiled where a vector lane type
+//!   exists (`cfg(rmd160mb_lanes)`, see `build.rs`) and for the tests, which
+//!   run it on one `u32` lane everywhere.
+//! - here: the `sha2` crate, the scalar backend's SHA-256.
 
-use seq_macro::seq;
 use sha2::{Digest, Sha256};
 
-use crate::policy;
-use crate::simd::Lanes;
-
+#[cfg(any(test, rmd160mb_lanes))]
 pub(crate) mod compress;
-
-use compress::{h0, Open, Pad32, Pad33, Pad65Second};
-
-/// The word `last_byte << 24 | 0x80 << 16` of a message whose last byte is
-/// at `p + 3 + offsets[i]` (loaded with the three bytes before it, which
-/// belong to the message too).
-///
-/// # Safety
-/// `p + offsets[i] .. p + offsets[i] + 4` is readable for every lane.
-#[inline(always)]
-unsafe fn last_byte_word<V: Lanes>(p: *const u8, offsets: V) -> V {
-    // SAFETY: the caller's.
-    let w = unsafe { V::load_le(p, offsets) };
-    w.and(V::splat(0xff00_0000)).xor(V::splat(0x0080_0000))
-}
-
-/// Loads `count` big-endian words starting at `p` in each lane.
-///
-/// # Safety
-/// `4 * count` bytes from `p + offsets[i]` are readable for every lane.
-#[inline(always)]
-#[allow(clippy::erasing_op, clippy::identity_op)] // 4 * J for J = 0, 1
-unsafe fn load_words<V: Lanes>(x: &mut [V; 16], p: *const u8, offsets: V, count: usize) {
-    seq!(J in 0..16 {
-        if J < count {
-            // SAFETY: the caller's; J < count.
-            x[J] = unsafe { V::load_be(p.add(4 * J), offsets) };
-        }
-    });
-}
-
-/// One group of 32-byte messages at `p + offsets[i]`.
-///
-/// # Safety
-/// 32 bytes are readable at each `p + offsets[i]`.
-#[inline(always)]
-pub(crate) unsafe fn group32<V: Lanes>(p: *const u8, m: usize) -> [V; 8] {
-    let mut x = [V::splat(0); 16];
-    // SAFETY: words 0..8 are the message's 32 bytes.
-    unsafe { load_words(&mut x, p, V::lane_offsets(32, m), 8) };
-    compress::compress::<V, Pad32>(&h0(), &x)
-}
-
-/// One group of 33-byte messages.
-///
-/// # Safety
-/// 33 bytes are readable at each `p + offsets[i]`.
-#[inline(always)]
-pub(crate) unsafe fn group33<V: Lanes>(p: *const u8, m: usize) -> [V; 8] {
-    let mut x = [V::splat(0); 16];
-    let offsets = V::lane_offsets(33, m);
-    // SAFETY: words 0..8 are bytes 0..32, word 8 is built from bytes 29..33.
-    unsafe {
-        load_words(&mut x, p, offsets, 8);
-        x[8] = last_byte_word(p.add(29), offsets);
-    }
-    compress::compress::<V, Pad33>(&h0(), &x)
-}
-
-/// One group of 65-byte messages: a full block, then a block that is all
-/// padding but the last byte.
-///
-/// # Safety
-/// 65 bytes are readable at each `p + offsets[i]`.
-#[inline(always)]
-pub(crate) unsafe fn group65<V: Lanes>(p: *const u8, m: usize) -> [V; 8] {
-    let mut x = [V::splat(0); 16];
-    let offsets = V::lane_offsets(65, m);
-    // SAFETY: words 0..16 are bytes 0..64, the last word is bytes 61..65.
-    unsafe { load_words(&mut x, p, offsets, 16) };
-    let h = compress::compress::<V, Open>(&h0(), &x);
-    // SAFETY: as above.
-    x[0] = unsafe { last_byte_word(p.add(61), offsets) };
-    compress::compress::<V, Pad65Second>(&h, &x)
-}
-
-/// Bytes per lane of the tail buffer of [`group_general`]: the last
-/// (partial) block of the message with its padding, one or two blocks.
-const TAIL: usize = 128;
-
-/// One group of `m` messages of any width, the message of lane `i` at
-/// `p + i * width` (lanes past `m` repeat the last one): the full blocks
-/// are loaded from the messages, the padded tail from a buffer on the stack.
-///
-/// # Safety
-/// `m * width` bytes are readable at `p`, `1 <= m <= V::LANES`, and
-/// `(V::LANES - 1) * width + 64` fits in an `i32`.
-#[inline(always)]
-pub(crate) unsafe fn group_general<V: Lanes>(p: *const u8, width: usize, m: usize) -> [V; 8] {
-    let offsets = V::lane_offsets(width, m);
-    let full = width / 64;
-    let mut h = h0::<V>();
-    let mut x = [V::splat(0); 16];
-    for b in 0..full {
-        // SAFETY: block b of every message lies within its width bytes.
-        unsafe { load_words(&mut x, p.add(64 * b), offsets, 16) };
-        h = compress::compress::<V, Open>(&h, &x);
-    }
-    let rem = width - 64 * full;
-    let tail_len = if rem + 9 <= 64 { 64 } else { 128 };
-    let mut buf = [[0u8; TAIL]; 16];
-    for (i, lane) in buf.iter_mut().enumerate().take(m) {
-        let tail: &[u8] = if rem == 0 {
-            &[]
-        } else {
-            // SAFETY: the last `rem` bytes of message i, within m * width.
-            unsafe { core::slice::from_raw_parts(p.add(i * width + 64 * full), rem) }
-        };
-        lane[..rem].copy_from_slice(tail);
-        lane[rem] = 0x80;
-        // `buf` starts zeroed, so only the length remains.
-        lane[tail_len - 8..tail_len].copy_from_slice(&((width as u64) << 3).to_be_bytes());
-    }
-    let tail_offsets = V::lane_offsets(TAIL, m);
-    for b in 0..tail_len / 64 {
-        // SAFETY: lanes 0..m of `buf` hold TAIL bytes each.
-        unsafe { load_words(&mut x, buf.as_ptr().cast::<u8>().add(64 * b), tail_offsets, 16) };
-        h = compress::compress::<V, Open>(&h, &x);
-    }
-    h
-}
-
-/// Writes the big-endian digests of lanes `0..dst.len()`.
-#[inline(always)]
-fn store_digests<V: Lanes>(h: &[V; 8], dst: &mut [[u8; 32]]) {
-    let mut words = [[0u32; 16]; 8];
-    for (w, out) in h.iter().zip(words.iter_mut()) {
-        w.store(out);
-    }
-    for (i, d) in dst.iter_mut().enumerate() {
-        for (j, w) in words.iter().enumerate() {
-            d[4 * j..4 * j + 4].copy_from_slice(&w[i].to_be_bytes());
-        }
-    }
-}
+#[cfg(any(test, rmd160mb_lanes))]
+pub(crate) mod groups;
 
 /// SHA-256 of one message with the `sha2` crate (SHA-NI where the CPU has it).
 #[inline]
@@ -171,141 +38,5 @@ pub(crate) fn hash_sha2(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
     }
     for (msg, out) in src.chunks_exact(width).zip(dst.iter_mut()) {
         *out = one(msg);
-    }
-}
-
-/// `dst[i] = SHA256(src[width*i .. width*i + width])` with `V`'s lanes,
-/// one group of `V::LANES` messages at a time through `group(p, m)` (the
-/// `m` messages at `p`), the tail to `sha2` when that is faster.
-///
-/// # Safety
-/// The CPU supports every instruction `V`'s methods use; `group` is one of
-/// this module's `group*` functions for `width`.
-#[inline(always)]
-pub(crate) unsafe fn hash_groups<V: Lanes>(
-    src: &[u8],
-    width: usize,
-    dst: &mut [[u8; 32]],
-    group: impl Fn(*const u8, usize) -> [V; 8],
-) {
-    assert_eq!(Some(src.len()), dst.len().checked_mul(width), "sha256: src is not dst.len() messages of width bytes");
-    let p = src.as_ptr();
-    let n = dst.len();
-    let min_group = policy::sha256_min_partial_group(V::LANES, width);
-    let mut done = 0;
-    while done < n {
-        let m = V::LANES.min(n - done);
-        if m < min_group {
-            hash_sha2(&src[done * width..], width, &mut dst[done..]);
-            return;
-        }
-        // Messages done..done+m lie within `src` (asserted above).
-        let h = group(p.wrapping_add(done * width), m);
-        store_digests(&h, &mut dst[done..done + m]);
-        done += m;
-    }
-}
-
-/// Defines a lane type's SHA-256 entry point `$name` for lane type `$v` and
-/// target features `$features`, in the lane type's file of `crate::simd`:
-/// one out-of-line function per specialised width (each with its own
-/// registers, and countable in the disassembly) and one for every other
-/// width.
-macro_rules! kernel_entry_points {
-    ($name:ident, $v:ty, $features:literal) => {
-        /// Kernel entry point: `dst[i] = SHA256(src[width*i .. width*i + width])`.
-        ///
-        /// # Safety
-        /// The CPU has the target features (a `Backend` of this kind exists).
-        #[target_feature(enable = $features)]
-        pub(crate) unsafe fn $name(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
-            #[target_feature(enable = $features)]
-            #[inline(never)]
-            unsafe fn w32(src: &[u8], dst: &mut [[u8; 32]]) {
-                // SAFETY: the features are enabled; hash_groups passes m >= 1
-                // messages of 32 bytes within src.
-                unsafe { $crate::sha256::hash_groups::<$v>(src, 32, dst, |p, m| $crate::sha256::group32(p, m)) }
-            }
-            #[target_feature(enable = $features)]
-            #[inline(never)]
-            unsafe fn w33(src: &[u8], dst: &mut [[u8; 32]]) {
-                // SAFETY: as above, 33-byte messages.
-                unsafe { $crate::sha256::hash_groups::<$v>(src, 33, dst, |p, m| $crate::sha256::group33(p, m)) }
-            }
-            #[target_feature(enable = $features)]
-            #[inline(never)]
-            unsafe fn w65(src: &[u8], dst: &mut [[u8; 32]]) {
-                // SAFETY: as above, 65-byte messages.
-                unsafe { $crate::sha256::hash_groups::<$v>(src, 65, dst, |p, m| $crate::sha256::group65(p, m)) }
-            }
-            #[target_feature(enable = $features)]
-            #[inline(never)]
-            unsafe fn general(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
-                // SAFETY: as above; width <= MAX_LANE_WIDTH keeps the lane
-                // offsets within an i32.
-                unsafe {
-                    $crate::sha256::hash_groups::<$v>(src, width, dst, |p, m| $crate::sha256::group_general(p, width, m))
-                }
-            }
-            match width {
-                // SAFETY (these arms): the features are enabled here.
-                32 => unsafe { w32(src, dst) },
-                33 => unsafe { w33(src, dst) },
-                65 => unsafe { w65(src, dst) },
-                w if w > $crate::policy::SHA256_MAX_LANE_WIDTH => $crate::sha256::hash_sha2(src, width, dst),
-                // SAFETY: as above.
-                _ => unsafe { general(src, width, dst) },
-            }
-        }
-    };
-}
-pub(crate) use kernel_entry_points;
-
-/// `dst[i] = SHA256(src[width*i .. width*i + width])` on lanes of `V`
-/// (the generic path, used with `u32` by the tests).
-///
-/// # Safety
-/// The CPU supports every instruction `V`'s methods use.
-#[cfg(test)]
-unsafe fn hash<V: Lanes>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
-    // SAFETY: the caller's; each group function gets m >= 1 messages of
-    // `width` bytes within src, and the tests' widths are small.
-    unsafe {
-        match width {
-            32 => hash_groups::<V>(src, width, dst, |p, m| group32(p, m)),
-            33 => hash_groups::<V>(src, width, dst, |p, m| group33(p, m)),
-            65 => hash_groups::<V>(src, width, dst, |p, m| group65(p, m)),
-            _ => hash_groups::<V>(src, width, dst, |p, m| group_general(p, width, m)),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The generic kernel on one `u32` lane against the `sha2` crate, for
-    /// every width path (fixed and general, one to three blocks).
-    #[test]
-    fn generic_u32_matches_sha2() {
-        let mut seed = 0x1234_5678_9abc_def0u64;
-        for width in (0..200).chain([255, 256, 1000]) {
-            let n = 5;
-            let src: Vec<u8> = (0..n * width)
-                .map(|_| {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    seed as u8
-                })
-                .collect();
-            let mut got = vec![[0u8; 32]; n];
-            // SAFETY: u32 needs no CPU feature.
-            unsafe { hash::<u32>(&src, width, &mut got) };
-            for i in 0..n {
-                let want: [u8; 32] = Sha256::digest(&src[i * width..(i + 1) * width]).into();
-                assert_eq!(got[i], want, "width {width} message {i}");
-            }
-        }
     }
 }

@@ -12,31 +12,16 @@
 //! entry points, which a `Backend` reaches only after detecting AVX2).
 
 use core::arch::x86_64::*;
-use seq_macro::seq;
-
-use super::{scatter_digests20, Lanes, Word};
+use super::{boolean, immediate, lanewise, scatter_digests20, Lanes, Word};
 use crate::ripemd160;
 
 impl Word for __m256i {
+    lanewise!(add => _mm256_add_epi32, xor => _mm256_xor_si256, and => _mm256_and_si256);
+
     #[inline(always)]
     fn splat(x: u32) -> Self {
         // SAFETY: AVX2 (module note).
         unsafe { _mm256_set1_epi32(x as i32) }
-    }
-    #[inline(always)]
-    fn add(self, rhs: Self) -> Self {
-        // SAFETY: AVX2 (module note).
-        unsafe { _mm256_add_epi32(self, rhs) }
-    }
-    #[inline(always)]
-    fn xor(self, rhs: Self) -> Self {
-        // SAFETY: AVX2 (module note).
-        unsafe { _mm256_xor_si256(self, rhs) }
-    }
-    #[inline(always)]
-    fn and(self, rhs: Self) -> Self {
-        // SAFETY: AVX2 (module note).
-        unsafe { _mm256_and_si256(self, rhs) }
     }
     #[inline(always)]
     fn or_not(self, rhs: Self) -> Self {
@@ -45,28 +30,14 @@ impl Word for __m256i {
     }
     #[inline(always)]
     fn rol(self, n: u32) -> Self {
-        seq!(N in 1..32 {
-            match n {
-                #(N => {
-                    // SAFETY: AVX2 (module note).
-                    unsafe { _mm256_or_si256(_mm256_slli_epi32::<N>(self), _mm256_srli_epi32::<{ 32 - N }>(self)) }
-                })*
-                _ => self,
-            }
-        })
+        // SAFETY: AVX2 (module note).
+        immediate!(n, N => unsafe { _mm256_or_si256(_mm256_slli_epi32::<N>(self), _mm256_srli_epi32::<{ 32 - N }>(self)) })
     }
     /// One `vpsrld` instead of the default rotate and mask.
     #[inline(always)]
     fn shr(self, n: u32) -> Self {
-        seq!(N in 1..32 {
-            match n {
-                #(N => {
-                    // SAFETY: AVX2 (module note).
-                    unsafe { _mm256_srli_epi32::<N>(self) }
-                })*
-                _ => self,
-            }
-        })
+        // SAFETY: AVX2 (module note).
+        immediate!(n, N => unsafe { _mm256_srli_epi32::<N>(self) })
     }
 
     #[inline(always)]
@@ -75,17 +46,18 @@ impl Word for __m256i {
         unsafe { step_boundary(left, right) }
     }
 
-    /// (x | !y) ^ z = !(!x & y) ^ z = (andnot(x, y) ^ z) ^ !0.
+    /// f3 and f5 with `vpandn`: (x | !y) ^ z = (andnot(x, y) ^ z) ^ !0 and
+    /// x ^ (y | !z) = (x ^ andnot(y, z)) ^ !0; the others as [`boolean`].
     #[inline(always)]
-    fn f3(x: Self, y: Self, z: Self) -> Self {
+    fn f<const F: u8>(x: Self, y: Self, z: Self) -> Self {
         // SAFETY: AVX2 (module note).
-        unsafe { _mm256_xor_si256(_mm256_xor_si256(_mm256_andnot_si256(x, y), z), _mm256_set1_epi32(-1)) }
-    }
-    /// x ^ (y | !z) = x ^ !(!y & z) = (x ^ andnot(y, z)) ^ !0.
-    #[inline(always)]
-    fn f5(x: Self, y: Self, z: Self) -> Self {
-        // SAFETY: AVX2 (module note).
-        unsafe { _mm256_xor_si256(_mm256_xor_si256(x, _mm256_andnot_si256(y, z)), _mm256_set1_epi32(-1)) }
+        unsafe {
+            match F {
+                3 => _mm256_xor_si256(_mm256_xor_si256(_mm256_andnot_si256(x, y), z), _mm256_set1_epi32(-1)),
+                5 => _mm256_xor_si256(_mm256_xor_si256(x, _mm256_andnot_si256(y, z)), _mm256_set1_epi32(-1)),
+                _ => boolean::<Self, F>(x, y, z),
+            }
+        }
     }
 }
 
@@ -208,4 +180,4 @@ pub(crate) unsafe fn hash32(src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
     unsafe { ripemd160::hash32_lanes::<__m256i>(src, dst, None) }
 }
 
-crate::sha256::kernel_entry_points!(sha256, __m256i, "avx2");
+crate::sha256::groups::kernel_entry_points!(sha256, __m256i, "avx2");

@@ -12,31 +12,16 @@
 //! detecting AVX-512 F, VL, BW and AVX2).
 
 use core::arch::x86_64::*;
-use seq_macro::seq;
-
-use super::{scatter_digests20, Lanes, Word};
+use super::{immediate, lanewise, scatter_digests20, Lanes, Word};
 use crate::ripemd160;
 
 impl Word for __m512i {
+    lanewise!(add => _mm512_add_epi32, xor => _mm512_xor_si512, and => _mm512_and_si512);
+
     #[inline(always)]
     fn splat(x: u32) -> Self {
         // SAFETY: AVX-512F (module note).
         unsafe { _mm512_set1_epi32(x as i32) }
-    }
-    #[inline(always)]
-    fn add(self, rhs: Self) -> Self {
-        // SAFETY: AVX-512F (module note).
-        unsafe { _mm512_add_epi32(self, rhs) }
-    }
-    #[inline(always)]
-    fn xor(self, rhs: Self) -> Self {
-        // SAFETY: AVX-512F (module note).
-        unsafe { _mm512_xor_si512(self, rhs) }
-    }
-    #[inline(always)]
-    fn and(self, rhs: Self) -> Self {
-        // SAFETY: AVX-512F (module note).
-        unsafe { _mm512_and_si512(self, rhs) }
     }
     #[inline(always)]
     fn or_not(self, rhs: Self) -> Self {
@@ -46,27 +31,13 @@ impl Word for __m512i {
     }
     #[inline(always)]
     fn rol(self, n: u32) -> Self {
-        seq!(N in 1..32 {
-            match n {
-                #(N => {
-                    // SAFETY: AVX-512F (module note).
-                    unsafe { _mm512_rol_epi32::<N>(self) }
-                })*
-                _ => self,
-            }
-        })
+        // SAFETY: AVX-512F (module note).
+        immediate!(n, N => unsafe { _mm512_rol_epi32::<N>(self) })
     }
     #[inline(always)]
     fn shr(self, n: u32) -> Self {
-        seq!(N in 1..32 {
-            match n {
-                #(N => {
-                    // SAFETY: AVX-512F (module note).
-                    unsafe { _mm512_srli_epi32::<N>(self) }
-                })*
-                _ => self,
-            }
-        })
+        // SAFETY: AVX-512F (module note).
+        immediate!(n, N => unsafe { _mm512_srli_epi32::<N>(self) })
     }
 
     #[inline(always)]
@@ -80,31 +51,20 @@ impl Word for __m512i {
         unsafe { step_boundary_pair(l0, r0, l1, r1) }
     }
 
-    // The truth tables are f evaluated on x = 0xF0, y = 0xCC, z = 0xAA.
+    /// One `vpternlogd` each; the truth tables are f evaluated on
+    /// x = 0xF0, y = 0xCC, z = 0xAA.
     #[inline(always)]
-    fn f1(x: Self, y: Self, z: Self) -> Self {
-        // SAFETY: AVX-512F (module note). x ^ y ^ z
-        unsafe { _mm512_ternarylogic_epi32::<0x96>(x, y, z) }
-    }
-    #[inline(always)]
-    fn f2(x: Self, y: Self, z: Self) -> Self {
-        // SAFETY: AVX-512F (module note). (x & y) | (!x & z)
-        unsafe { _mm512_ternarylogic_epi32::<0xCA>(x, y, z) }
-    }
-    #[inline(always)]
-    fn f3(x: Self, y: Self, z: Self) -> Self {
-        // SAFETY: AVX-512F (module note). (x | !y) ^ z
-        unsafe { _mm512_ternarylogic_epi32::<0x59>(x, y, z) }
-    }
-    #[inline(always)]
-    fn f4(x: Self, y: Self, z: Self) -> Self {
-        // SAFETY: AVX-512F (module note). (x & z) | (y & !z)
-        unsafe { _mm512_ternarylogic_epi32::<0xE4>(x, y, z) }
-    }
-    #[inline(always)]
-    fn f5(x: Self, y: Self, z: Self) -> Self {
-        // SAFETY: AVX-512F (module note). x ^ (y | !z)
-        unsafe { _mm512_ternarylogic_epi32::<0x2D>(x, y, z) }
+    fn f<const F: u8>(x: Self, y: Self, z: Self) -> Self {
+        // SAFETY: AVX-512F (module note).
+        unsafe {
+            match F {
+                1 => _mm512_ternarylogic_epi32::<0x96>(x, y, z), // x ^ y ^ z
+                2 => _mm512_ternarylogic_epi32::<0xCA>(x, y, z), // (x & y) | (!x & z)
+                3 => _mm512_ternarylogic_epi32::<0x59>(x, y, z), // (x | !y) ^ z
+                4 => _mm512_ternarylogic_epi32::<0xE4>(x, y, z), // (x & z) | (y & !z)
+                _ => _mm512_ternarylogic_epi32::<0x2D>(x, y, z), // x ^ (y | !z)
+            }
+        }
     }
     #[inline(always)]
     fn maj(x: Self, y: Self, z: Self) -> Self {
@@ -264,4 +224,4 @@ pub(crate) unsafe fn hash32(src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
     unsafe { ripemd160::hash32_lanes::<__m512i>(src, dst, Some(super::avx2::hash32)) }
 }
 
-crate::sha256::kernel_entry_points!(sha256, __m512i, "avx512f,avx512bw,avx512vl");
+crate::sha256::groups::kernel_entry_points!(sha256, __m512i, "avx512f,avx512bw,avx512vl");

@@ -50,6 +50,7 @@ pub(crate) trait Word: Copy {
     fn rol(self, n: u32) -> Self;
 
     /// Lane-wise rotation right by `n` (1..=31), called with constants only.
+    #[cfg(any(test, rmd160mb_lanes))]
     #[inline(always)]
     fn ror(self, n: u32) -> Self {
         self.rol(32 - n)
@@ -57,6 +58,7 @@ pub(crate) trait Word: Copy {
     /// Lane-wise logical shift right by `n` (1..=31), called with constants
     /// only. The default is a rotate and a mask; types with a shift
     /// instruction override it.
+    #[cfg(any(test, rmd160mb_lanes))]
     #[inline(always)]
     fn shr(self, n: u32) -> Self {
         self.rol(32 - n).and(Self::splat(u32::MAX >> n))
@@ -78,50 +80,79 @@ pub(crate) trait Word: Copy {
         Self::step_boundary(l1, r1);
     }
 
-    // The boolean functions of RIPEMD-160 (Dobbertin, Bosselaers, Preneel
-    // 1996). SHA-256 (FIPS 180-4) reuses f1 (the three-way xor of Σ and σ)
-    // and f2 (Ch), so a type that overrides them (one `vpternlogd` each)
-    // speeds up both hashes.
-
-    /// f1(x, y, z) = x ^ y ^ z
+    /// The boolean function `fF` of RIPEMD-160 (Dobbertin, Bosselaers,
+    /// Preneel 1996; `F` = 1..=5), [`boolean`] unless the type has shorter
+    /// instruction sequences. SHA-256 (FIPS 180-4) reuses f1 (the three-way
+    /// xor of Σ and σ) and f2 (Ch), so a type that overrides them (one
+    /// `vpternlogd` each) speeds up both hashes.
     #[inline(always)]
-    fn f1(x: Self, y: Self, z: Self) -> Self {
-        x.xor(y).xor(z)
-    }
-    /// f2(x, y, z) = (x & y) | (!x & z), computed as a bit select.
-    #[inline(always)]
-    fn f2(x: Self, y: Self, z: Self) -> Self {
-        z.xor(x.and(y.xor(z)))
-    }
-    /// f3(x, y, z) = (x | !y) ^ z
-    #[inline(always)]
-    fn f3(x: Self, y: Self, z: Self) -> Self {
-        x.or_not(y).xor(z)
-    }
-    /// f4(x, y, z) = (x & z) | (y & !z), computed as a bit select.
-    #[inline(always)]
-    fn f4(x: Self, y: Self, z: Self) -> Self {
-        y.xor(z.and(x.xor(y)))
-    }
-    /// f5(x, y, z) = x ^ (y | !z)
-    #[inline(always)]
-    fn f5(x: Self, y: Self, z: Self) -> Self {
-        x.xor(y.or_not(z))
+    fn f<const F: u8>(x: Self, y: Self, z: Self) -> Self {
+        boolean::<Self, F>(x, y, z)
     }
 
     /// SHA-256's Ch(x, y, z) = (x & y) ^ (!x & z): RIPEMD-160's f2. A type
     /// whose f2 is tuned for RIPEMD-160's register use (NEON's) overrides it.
+    #[cfg(any(test, rmd160mb_lanes))]
     #[inline(always)]
     fn ch(x: Self, y: Self, z: Self) -> Self {
-        Self::f2(x, y, z)
+        Self::f::<2>(x, y, z)
     }
     /// SHA-256's Maj(x, y, z) = (x & y) ^ (x & z) ^ (y & z), computed as
     /// (x & y) ^ (z & (x ^ y)).
+    #[cfg(any(test, rmd160mb_lanes))]
     #[inline(always)]
     fn maj(x: Self, y: Self, z: Self) -> Self {
         x.and(y).xor(z.and(x.xor(y)))
     }
 }
+
+/// The boolean functions of RIPEMD-160 from `Word`'s basic operations:
+/// - f1(x, y, z) = x ^ y ^ z
+/// - f2(x, y, z) = (x & y) | (!x & z), computed as a bit select
+/// - f3(x, y, z) = (x | !y) ^ z
+/// - f4(x, y, z) = (x & z) | (y & !z), computed as a bit select
+/// - f5(x, y, z) = x ^ (y | !z)
+#[inline(always)]
+pub(crate) fn boolean<W: Word, const F: u8>(x: W, y: W, z: W) -> W {
+    match F {
+        1 => x.xor(y).xor(z),
+        2 => z.xor(x.and(y.xor(z))),
+        3 => x.or_not(y).xor(z),
+        4 => y.xor(z.and(x.xor(y))),
+        _ => x.xor(y.or_not(z)),
+    }
+}
+
+/// Lane-wise binary [`Word`] methods of a vector type, one intrinsic each
+/// (`lanewise!(add => _mm512_add_epi32, ...)`). The intrinsics execute the
+/// type's instruction set: see the soundness note of this module.
+macro_rules! lanewise {
+    ($($method:ident => $intrinsic:ident),* $(,)?) => {$(
+        #[inline(always)]
+        fn $method(self, rhs: Self) -> Self {
+            // SAFETY: the lane type's instruction set (`simd` module note).
+            unsafe { $intrinsic(self, rhs) }
+        }
+    )*};
+}
+#[cfg(rmd160mb_lanes)]
+pub(crate) use lanewise;
+
+/// `$e` with the constant `$N` equal to `$n` (1..=31): a `match` over the
+/// immediate forms of a rotate or shift instruction, which folds to one
+/// instruction since every caller passes a constant.
+macro_rules! immediate {
+    ($n:expr, $N:ident => $e:expr) => {
+        seq_macro::seq!($N in 1..32 {
+            match $n {
+                #($N => $e,)*
+                _ => unreachable!("immediate out of range"),
+            }
+        })
+    };
+}
+#[cfg(rmd160mb_lanes)]
+pub(crate) use immediate;
 
 /// A [`Word`] that a kernel can fill from memory and write back: the
 /// transposes of the fixed 32-byte RIPEMD-160 path and the per-lane loads of
@@ -151,21 +182,25 @@ pub(crate) trait Lanes: Word {
     /// Lane `i` holds `min(i, m - 1) * stride` (`m >= 1`): the byte offset
     /// of message `i`, lanes past the last message repeating it. The
     /// products fit in an `i32`.
+    #[cfg(any(test, rmd160mb_lanes))]
     fn lane_offsets(stride: usize, m: usize) -> Self;
 
     /// Lane `i`: the 4 bytes at `p + offsets[i]` read as a big-endian word.
     ///
     /// # Safety
     /// Those bytes are readable for every lane.
+    #[cfg(any(test, rmd160mb_lanes))]
     unsafe fn load_be(p: *const u8, offsets: Self) -> Self;
 
     /// Lane `i`: the 4 bytes at `p + offsets[i]` read as a little-endian word.
     ///
     /// # Safety
     /// Those bytes are readable for every lane.
+    #[cfg(any(test, rmd160mb_lanes))]
     unsafe fn load_le(p: *const u8, offsets: Self) -> Self;
 
     /// `out[i]` = lane `i`, for `i < LANES`.
+    #[cfg(any(test, rmd160mb_lanes))]
     fn store(self, out: &mut [u32; 16]);
 }
 
@@ -223,23 +258,7 @@ impl<W: Word> Word for Pair<W> {
         *right = core::array::from_fn(|i| Pair(r0[i], r1[i]));
     }
     #[inline(always)]
-    fn f1(x: Self, y: Self, z: Self) -> Self {
-        Pair(W::f1(x.0, y.0, z.0), W::f1(x.1, y.1, z.1))
-    }
-    #[inline(always)]
-    fn f2(x: Self, y: Self, z: Self) -> Self {
-        Pair(W::f2(x.0, y.0, z.0), W::f2(x.1, y.1, z.1))
-    }
-    #[inline(always)]
-    fn f3(x: Self, y: Self, z: Self) -> Self {
-        Pair(W::f3(x.0, y.0, z.0), W::f3(x.1, y.1, z.1))
-    }
-    #[inline(always)]
-    fn f4(x: Self, y: Self, z: Self) -> Self {
-        Pair(W::f4(x.0, y.0, z.0), W::f4(x.1, y.1, z.1))
-    }
-    #[inline(always)]
-    fn f5(x: Self, y: Self, z: Self) -> Self {
-        Pair(W::f5(x.0, y.0, z.0), W::f5(x.1, y.1, z.1))
+    fn f<const F: u8>(x: Self, y: Self, z: Self) -> Self {
+        Pair(W::f::<F>(x.0, y.0, z.0), W::f::<F>(x.1, y.1, z.1))
     }
 }

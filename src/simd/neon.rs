@@ -31,37 +31,19 @@ use core::arch::aarch64::*;
 
 use seq_macro::seq;
 
-use super::{Lanes, Word};
+use super::{boolean, immediate, lanewise, Lanes, Word};
 use crate::ripemd160;
 
 /// Byte indices of a 32-bit rotate left by 8 within each lane (`TBL`).
 const ROL8_INDEX: [u8; 16] = [3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14];
 
 impl Word for uint32x4_t {
+    lanewise!(add => vaddq_u32, xor => veorq_u32, and => vandq_u32, or_not => vornq_u32);
+
     #[inline(always)]
     fn splat(x: u32) -> Self {
-        // SAFETY: register-only; NEON is enabled (above).
+        // SAFETY: register-only; NEON is enabled (module note).
         unsafe { vdupq_n_u32(x) }
-    }
-    #[inline(always)]
-    fn add(self, rhs: Self) -> Self {
-        // SAFETY: register-only; NEON is enabled (above).
-        unsafe { vaddq_u32(self, rhs) }
-    }
-    #[inline(always)]
-    fn xor(self, rhs: Self) -> Self {
-        // SAFETY: register-only; NEON is enabled (above).
-        unsafe { veorq_u32(self, rhs) }
-    }
-    #[inline(always)]
-    fn and(self, rhs: Self) -> Self {
-        // SAFETY: register-only; NEON is enabled (above).
-        unsafe { vandq_u32(self, rhs) }
-    }
-    #[inline(always)]
-    fn or_not(self, rhs: Self) -> Self {
-        // SAFETY: register-only; NEON is enabled (above).
-        unsafe { vornq_u32(self, rhs) }
     }
     // An unoptimised build keeps a stack slot for every arm of every
     // inlined copy of this match (megabytes in one kernel frame): there the
@@ -76,83 +58,73 @@ impl Word for uint32x4_t {
                 vreinterpretq_u32_u8(vqtbl1q_u8(vreinterpretq_u8_u32(self), index))
             };
         }
-        seq!(N in 1..32 {
-            match n {
-                // Both shift counts are literals: SHL #N, then SRI #(32-N)
-                // inserts the bits rotated out at the bottom (LLVM emits
-                // USRA, the same since the low N bits are zero).
-                // SAFETY: register-only; NEON is enabled (above).
-                #(N => unsafe { vsriq_n_u32::<{ 32 - N }>(vshlq_n_u32::<N>(self), self) },)*
-                _ => unreachable!("rotation by {n}"),
-            }
-        })
+        // Both shift counts are literals: SHL #N, then SRI #(32-N) inserts
+        // the bits rotated out at the bottom (LLVM emits USRA, the same
+        // since the low N bits are zero).
+        // SAFETY: register-only; NEON is enabled (module note).
+        immediate!(n, N => unsafe { vsriq_n_u32::<{ 32 - N }>(vshlq_n_u32::<N>(self), self) })
     }
-    /// f2(x, y, z) = (x & y) | (!x & z): one bit select on x, written as
-    /// `BIF` into y's register (see [`bit_select_after`]).
     #[inline(always)]
-    fn f2(x: Self, y: Self, z: Self) -> Self {
-        let mut r = y;
-        // SAFETY: register-only; NEON is enabled (above). BIF r, z, x:
-        // r = (r & x) | (z & !x).
-        unsafe {
-            core::arch::asm!(
-                "bif {r:v}.16b, {z:v}.16b, {x:v}.16b // after {after:v}.16b",
-                r = inout(vreg) r, z = in(vreg) z, x = in(vreg) x, after = in(vreg) bit_select_after(y),
-                options(pure, nomem, nostack, preserves_flags),
-            );
-        }
-        r
+    fn shr(self, n: u32) -> Self {
+        // SAFETY: register-only; NEON is enabled (module note).
+        immediate!(n, N => unsafe { vshrq_n_u32::<N>(self) })
     }
-    /// f4(x, y, z) = (x & z) | (y & !z): one bit select on z, written as
-    /// `BIT` into y's register.
+    /// - f2(x, y, z) = (x & y) | (!x & z): one bit select on x, written as
+    ///   `BIF` into y's register (see [`bit_select_after`]);
+    /// - f4(x, y, z) = (x & z) | (y & !z): one bit select on z, written as
+    ///   `BIT` into y's register;
+    /// - f3 = (x | !y) ^ z and f5 = x ^ (y | !z): `ORN` and `EOR`;
+    /// - f1: two `EOR`s ([`boolean`]).
     #[inline(always)]
-    fn f4(x: Self, y: Self, z: Self) -> Self {
-        let mut r = y;
-        // SAFETY: register-only; NEON is enabled (above). BIT r, x, z:
-        // r = (x & z) | (r & !z).
-        unsafe {
-            core::arch::asm!(
-                "bit {r:v}.16b, {x:v}.16b, {z:v}.16b // after {after:v}.16b",
-                r = inout(vreg) r, z = in(vreg) z, x = in(vreg) x, after = in(vreg) bit_select_after(y),
-                options(pure, nomem, nostack, preserves_flags),
-            );
+    fn f<const F: u8>(x: Self, y: Self, z: Self) -> Self {
+        match F {
+            2 => bit_select_into::<true>(y, z, x),
+            4 => bit_select_into::<false>(y, x, z),
+            // SAFETY: register-only; NEON is enabled (module note).
+            3 => unsafe { veorq_u32(vornq_u32(x, y), z) },
+            // SAFETY: as above.
+            5 => unsafe { veorq_u32(x, vornq_u32(y, z)) },
+            _ => boolean::<Self, F>(x, y, z),
         }
-        r
     }
     /// SHA-256's Ch: one bit select (`BSL`), without f2's register trick.
     #[inline(always)]
     fn ch(x: Self, y: Self, z: Self) -> Self {
-        // SAFETY: register-only; NEON is enabled (above).
+        // SAFETY: register-only; NEON is enabled (module note).
         unsafe { vbslq_u32(x, y, z) }
     }
     /// SHA-256's Maj: y where x and y agree, else z.
     #[inline(always)]
     fn maj(x: Self, y: Self, z: Self) -> Self {
-        // SAFETY: register-only; NEON is enabled (above).
+        // SAFETY: register-only; NEON is enabled (module note).
         unsafe { vbslq_u32(veorq_u32(x, y), z, y) }
     }
-    #[inline(always)]
-    fn shr(self, n: u32) -> Self {
-        seq!(N in 1..32 {
-            match n {
-                // SAFETY: register-only; NEON is enabled (above).
-                #(N => unsafe { vshrq_n_u32::<N>(self) },)*
-                _ => unreachable!("shift by {n}"),
-            }
-        })
+}
+
+/// A bit select written into `y`'s register: with `IF_FALSE`, `BIF y, a,
+/// m` gives `(y & m) | (a & !m)`; without, `BIT y, a, m` gives `(a & m) |
+/// (y & !m)`. Ordered after [`bit_select_after`]`(y)`.
+#[inline(always)]
+fn bit_select_into<const IF_FALSE: bool>(y: uint32x4_t, a: uint32x4_t, m: uint32x4_t) -> uint32x4_t {
+    let mut r = y;
+    let after = bit_select_after(y);
+    // SAFETY: register-only; NEON is enabled (module note).
+    unsafe {
+        if IF_FALSE {
+            core::arch::asm!(
+                "bif {r:v}.16b, {a:v}.16b, {m:v}.16b // after {after:v}.16b",
+                r = inout(vreg) r, a = in(vreg) a, m = in(vreg) m, after = in(vreg) after,
+                options(pure, nomem, nostack, preserves_flags),
+            );
+        } else {
+            core::arch::asm!(
+                "bit {r:v}.16b, {a:v}.16b, {m:v}.16b // after {after:v}.16b",
+                r = inout(vreg) r, a = in(vreg) a, m = in(vreg) m, after = in(vreg) after,
+                options(pure, nomem, nostack, preserves_flags),
+            );
+        }
     }
-    /// f3(x, y, z) = (x | !y) ^ z
-    #[inline(always)]
-    fn f3(x: Self, y: Self, z: Self) -> Self {
-        // SAFETY: register-only; NEON is enabled (above).
-        unsafe { veorq_u32(vornq_u32(x, y), z) }
-    }
-    /// f5(x, y, z) = x ^ (y | !z)
-    #[inline(always)]
-    fn f5(x: Self, y: Self, z: Self) -> Self {
-        // SAFETY: register-only; NEON is enabled (above).
-        unsafe { veorq_u32(x, vornq_u32(y, z)) }
-    }
+    r
 }
 
 /// `rol(y, 10)`, which the compression function computes from the same `y`
@@ -270,7 +242,7 @@ pub(crate) unsafe fn hash32(src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
     unsafe { ripemd160::hash32_lanes::<uint32x4_t>(src, dst, None) }
 }
 
-crate::sha256::kernel_entry_points!(sha256_lanes, uint32x4_t, "neon");
+crate::sha256::groups::kernel_entry_points!(sha256_lanes, uint32x4_t, "neon");
 
 /// Kernel entry point: `dst[i] = SHA256(src[width*i .. width*i + width])`:
 /// with the Armv8 SHA-2 instructions, the `sha2` crate (its `asm` feature
@@ -281,7 +253,7 @@ crate::sha256::kernel_entry_points!(sha256_lanes, uint32x4_t, "neon");
 /// The CPU has NEON.
 pub(crate) unsafe fn sha256(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
     if std::arch::is_aarch64_feature_detected!("sha2") {
-        sha256::hash_sha2(src, width, dst)
+        crate::sha256::hash_sha2(src, width, dst)
     } else {
         // SAFETY: the caller's: the CPU has NEON.
         unsafe { sha256_lanes(src, width, dst) }
@@ -297,17 +269,9 @@ mod tests {
     /// 0..200 and every count 0..11 against the `sha2` crate.
     #[test]
     fn neon_lanes_match_sha2() {
-        let mut x = 0x9e37_79b9u32;
         for width in 0..200usize {
             for n in 0..12usize {
-                let src: Vec<u8> = (0..n * width)
-                    .map(|_| {
-                        x ^= x << 13;
-                        x ^= x >> 17;
-                        x ^= x << 5;
-                        x as u8
-                    })
-                    .collect();
+                let src = crate::tests::bytes((width * 16 + n) as u64, n * width);
                 let mut got = vec![[0u8; 32]; n];
                 // SAFETY: NEON is enabled in this build (the module's cfg).
                 unsafe { super::sha256_lanes(&src, width, &mut got) };

@@ -31,10 +31,12 @@ impl Word for u32 {
     fn rol(self, n: u32) -> Self {
         self.rotate_left(n)
     }
+    #[cfg(any(test, rmd160mb_lanes))]
     #[inline(always)]
     fn ror(self, n: u32) -> Self {
         self.rotate_right(n)
     }
+    #[cfg(any(test, rmd160mb_lanes))]
     #[inline(always)]
     fn shr(self, n: u32) -> Self {
         self >> n
@@ -75,20 +77,24 @@ impl Lanes for u32 {
             *first = digest_bytes(h);
         }
     }
+    #[cfg(any(test, rmd160mb_lanes))]
     #[inline(always)]
     fn lane_offsets(_stride: usize, _m: usize) -> Self {
         0
     }
+    #[cfg(any(test, rmd160mb_lanes))]
     #[inline(always)]
     unsafe fn load_be(p: *const u8, offsets: Self) -> Self {
         // SAFETY: the caller's: 4 readable bytes at p + offsets.
         u32::from_be_bytes(unsafe { p.add(offsets as usize).cast::<[u8; 4]>().read() })
     }
+    #[cfg(any(test, rmd160mb_lanes))]
     #[inline(always)]
     unsafe fn load_le(p: *const u8, offsets: Self) -> Self {
         // SAFETY: the caller's: 4 readable bytes at p + offsets.
         u32::from_le_bytes(unsafe { p.add(offsets as usize).cast::<[u8; 4]>().read() })
     }
+    #[cfg(any(test, rmd160mb_lanes))]
     #[inline(always)]
     fn store(self, out: &mut [u32; 16]) {
         out[0] = self;

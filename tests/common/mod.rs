@@ -39,16 +39,8 @@ impl Rng {
     }
 }
 
-/// The independent oracles: RustCrypto's `ripemd` and `sha2`.
-pub fn oracle_ripemd160(m: &[u8]) -> [u8; 20] {
-    use ripemd::Digest;
-    ripemd::Ripemd160::digest(m).into()
-}
-
-pub fn oracle_hash160(m: &[u8]) -> [u8; 20] {
-    use sha2::Digest;
-    oracle_ripemd160(&sha2::Sha256::digest(m))
-}
+mod oracle;
+pub use oracle::*;
 
 /// Every backend name; the ones this CPU lacks are reported, not hidden.
 pub fn backends_or_notice() -> Vec<ripemd160mb::Backend> {
