@@ -76,16 +76,17 @@ pub struct SumArgs {
     #[arg(short = 'c', long)]
     check: bool,
     /// With --check: no line for each file that verifies (`name: OK`).
-    #[arg(long, requires = "check")]
+    /// Of --quiet, --status and --warn the last one given wins, as in coreutils.
+    #[arg(long, requires = "check", overrides_with_all = ["status", "warn"])]
     quiet: bool,
     /// With --check: no output at all; the exit status says it.
-    #[arg(long, requires = "check")]
+    #[arg(long, requires = "check", overrides_with_all = ["quiet", "warn"])]
     status: bool,
     /// With --check: exit status 1 for improperly formatted lines too.
     #[arg(long, requires = "check")]
     strict: bool,
     /// With --check: warn about each improperly formatted line.
-    #[arg(short = 'w', long, requires = "check")]
+    #[arg(short = 'w', long, requires = "check", overrides_with_all = ["quiet", "status"])]
     warn: bool,
     /// With --check: no failure or status line for missing files.
     #[arg(long, requires = "check")]

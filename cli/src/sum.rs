@@ -78,10 +78,10 @@ fn hex(d: &[u8]) -> String {
     String::from_utf8(s).unwrap_or_default()
 }
 
-/// coreutils 9.1: a name with a backslash or a newline is printed escaped,
-/// the line then starting with a backslash.
+/// coreutils 9.1: a name with a backslash, a newline or a carriage return
+/// is printed escaped, the line then starting with a backslash.
 fn needs_escape(name: &[u8]) -> bool {
-    name.iter().any(|&c| c == b'\\' || c == b'\n')
+    name.iter().any(|&c| c == b'\\' || c == b'\n' || c == b'\r')
 }
 
 fn escaped(name: &[u8]) -> Vec<u8> {
@@ -90,13 +90,14 @@ fn escaped(name: &[u8]) -> Vec<u8> {
         match c {
             b'\\' => out.extend_from_slice(b"\\\\"),
             b'\n' => out.extend_from_slice(b"\\n"),
+            b'\r' => out.extend_from_slice(b"\\r"),
             _ => out.push(c),
         }
     }
     out
 }
 
-/// The reverse of `escaped`: `\\` and `\n` only; anything else is invalid.
+/// The reverse of `escaped`: `\\`, `\n` and `\r` only; anything else is invalid.
 fn unescape(name: &[u8]) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(name.len());
     let mut it = name.iter();
@@ -105,6 +106,7 @@ fn unescape(name: &[u8]) -> Option<Vec<u8>> {
             match it.next() {
                 Some(b'\\') => out.push(b'\\'),
                 Some(b'n') => out.push(b'\n'),
+                Some(b'r') => out.push(b'\r'),
                 _ => return None,
             }
         } else {
@@ -124,6 +126,9 @@ fn quotef(name: &[u8]) -> String {
     let printable = name.iter().all(|&c| c >= 0x20 && c != 0x7f);
     if printable && !name.contains(&b'\'') {
         return format!("'{}'", String::from_utf8_lossy(name));
+    }
+    if printable && !name.iter().any(|c| b"\"$`\\".contains(c)) {
+        return format!("\"{}\"", String::from_utf8_lossy(name));
     }
     // '...' with \' outside the quotes and $'\n' for control characters.
     let mut s = String::new();
@@ -371,7 +376,9 @@ fn check_list(
             pool.install(|| pending.par_iter().map(|(_, name)| hash_file(algo, name)).collect());
         let mut out = stdout.lock();
         for ((want, name), r) in pending.drain(..).zip(results) {
-            let esc = !o.status && needs_escape(&name);
+            // coreutils 9.1 escapes a name in --check output only if it
+            // has a newline.
+            let esc = !o.status && name.contains(&b'\n');
             let mut shown = Vec::new();
             if esc {
                 shown.push(b'\\');
@@ -393,9 +400,10 @@ fn check_list(
                     }
                 }
                 Ok(d) => {
-                    *matched += 1;
                     let good = hex(&d).as_bytes().eq_ignore_ascii_case(&want);
-                    if !good {
+                    if good {
+                        *matched += 1;
+                    } else {
                         *mismatched += 1;
                     }
                     if !o.status && (!good || !o.quiet) {
