@@ -251,7 +251,7 @@ impl Scratch {
             }
             let rec = if line.is_empty() || line[0] == b'#' {
                 Rec::Pass(start as u32, end as u32)
-            } else if line.len() % 2 != 0 || (mode == Mode::Hash32 && line.len() != 64) {
+            } else if !line.len().is_multiple_of(2) || (mode == Mode::Hash32 && line.len() != 64) {
                 Rec::Invalid
             } else {
                 let w = line.len() / 2;
