@@ -1,0 +1,175 @@
+//! `rmd160mb`: RIPEMD-160, HASH160 and SHA-256 of files and of hex keys, on
+//! every core, through the ripemd160mb library's public Rust API.
+
+mod backends;
+mod bench;
+mod keys;
+mod sum;
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, CommandFactory, Parser, Subcommand};
+
+/// RIPEMD-160, HASH160 (RIPEMD160(SHA256(x))) and SHA-256 at multi-buffer speed.
+#[derive(Parser, Debug)]
+#[command(name = "rmd160mb", version, about, long_about = None)]
+#[command(after_help = "Environment: RMD160MB_FORCE=scalar|avx2|avx512|neon picks the backend \
+(ignored if this CPU cannot run it; see `rmd160mb backends`).")]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Checksums of files, in the coreutils (or BSD, --tag) format, or --check a list.
+    Sum(SumArgs),
+    /// One hex message per input line (a public key, say) in, its hex HASH160 out.
+    Hash160(KeysArgs),
+    /// This machine's speed table: every backend beside the one-at-a-time baselines.
+    Bench(BenchArgs),
+    /// The backends of this build, which ones this CPU runs, and the one chosen.
+    Backends,
+    /// Writes the man pages (rmd160mb.1 and one per subcommand) into DIR.
+    #[command(hide = true)]
+    GenerateMan {
+        /// Output directory.
+        dir: PathBuf,
+    },
+}
+
+/// Worker threads: `-j/--threads N` (default: every core).
+#[derive(Args, Debug, Clone, Copy)]
+pub struct Threads {
+    /// Worker threads (default: all cores).
+    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
+    threads: Option<u32>,
+}
+
+impl Threads {
+    pub fn get(self) -> usize {
+        match self.threads {
+            Some(n) => n as usize,
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct SumArgs {
+    /// Files to hash (`-` or none: standard input); with --check, the checksum lists.
+    #[arg(value_name = "FILE")]
+    files: Vec<OsString>,
+    /// HASH160 = RIPEMD160(SHA256(file)) instead of RIPEMD-160.
+    #[arg(long, conflicts_with = "sha256")]
+    hash160: bool,
+    /// SHA-256 instead of RIPEMD-160 (the output of sha256sum).
+    #[arg(long)]
+    sha256: bool,
+    /// BSD-style output: `RIPEMD160 (name) = hex`.
+    #[arg(long, conflicts_with = "check")]
+    tag: bool,
+    /// Read checksums from the FILEs (either format) and check them.
+    #[arg(short = 'c', long)]
+    check: bool,
+    /// With --check: no line for each file that verifies (`name: OK`).
+    /// Of --quiet, --status and --warn the last one given wins, as in coreutils.
+    #[arg(long, requires = "check", overrides_with_all = ["status", "warn"])]
+    quiet: bool,
+    /// With --check: no output at all; the exit status says it.
+    #[arg(long, requires = "check", overrides_with_all = ["quiet", "warn"])]
+    status: bool,
+    /// With --check: exit status 1 for improperly formatted lines too.
+    #[arg(long, requires = "check")]
+    strict: bool,
+    /// With --check: warn about each improperly formatted line.
+    #[arg(short = 'w', long, requires = "check", overrides_with_all = ["quiet", "status"])]
+    warn: bool,
+    /// With --check: no failure or status line for missing files.
+    #[arg(long, requires = "check")]
+    ignore_missing: bool,
+    #[command(flatten)]
+    threads: Threads,
+}
+
+#[derive(Args, Debug)]
+pub struct KeysArgs {
+    /// Input files (`-` or none: standard input).
+    #[arg(value_name = "FILE")]
+    files: Vec<OsString>,
+    /// RIPEMD-160 of each message instead of HASH160.
+    #[arg(long, conflicts_with_all = ["sha256", "hash32"])]
+    ripemd160: bool,
+    /// SHA-256 of each message instead of HASH160.
+    #[arg(long, conflicts_with = "hash32")]
+    sha256: bool,
+    /// RIPEMD-160 of 32-byte messages (64 hex digits a line; others are invalid).
+    #[arg(long)]
+    hash32: bool,
+    /// Fixed-width binary records in (--width bytes each), raw digests out.
+    #[arg(long, requires = "width")]
+    binary: bool,
+    /// Record width in bytes, with --binary.
+    #[arg(long, value_name = "W", requires = "binary", value_parser = clap::value_parser!(u32).range(1..=1 << 20))]
+    width: Option<u32>,
+    /// Write an empty line for an invalid line and count it on standard error,
+    /// instead of stopping with exit status 2.
+    #[arg(long, conflicts_with = "binary")]
+    skip_invalid: bool,
+    #[command(flatten)]
+    threads: Threads,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    json: bool,
+    /// Milliseconds of measurement per row.
+    #[arg(long, value_name = "MS", default_value_t = 300)]
+    time_ms: u64,
+    #[command(flatten)]
+    threads: Threads,
+}
+
+/// The program name in messages, like coreutils.
+pub const PROG: &str = "rmd160mb";
+
+fn generate_man(dir: &std::path::Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let cmd = Cli::command();
+    let mut pages = vec![("rmd160mb".to_string(), cmd.clone())];
+    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+        let name = format!("rmd160mb-{}", sub.get_name());
+        let page = sub.clone().name(&*Box::leak(name.clone().into_boxed_str()));
+        pages.push((name, page));
+    }
+    for (name, page) in pages {
+        let mut out = Vec::new();
+        clap_mangen::Man::new(page).render(&mut out)?;
+        std::fs::write(dir.join(format!("{name}.1")), out)?;
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Command::Sum(a) => sum::run(a),
+        Command::Hash160(a) => keys::run(a),
+        Command::Bench(a) => bench::run(a),
+        Command::Backends => backends::run(),
+        Command::GenerateMan { dir } => match generate_man(&dir) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("{PROG}: {}: {e}", dir.display());
+                1
+            }
+        },
+    };
+    let _ = std::io::stdout().flush();
+    ExitCode::from(code)
+}

@@ -1,0 +1,490 @@
+//! `rmd160mb sum`: checksums of files in the coreutils format (or BSD with
+//! `--tag`), and `--check`, which behaves like `sha256sum --check` (GNU
+//! coreutils 9): same lines on standard output and error, same exit status.
+//!
+//! Files are hashed in parallel (a window of files at a time on the rayon
+//! pool); lines are printed in argument (or list) order.
+
+use std::ffi::OsString;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
+
+use rayon::prelude::*;
+use sha2::Digest;
+
+use crate::{SumArgs, PROG};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Algo {
+    Ripemd160,
+    Hash160,
+    Sha256,
+}
+
+impl Algo {
+    fn tag(self) -> &'static str {
+        match self {
+            Algo::Ripemd160 => "RIPEMD160",
+            Algo::Hash160 => "HASH160",
+            Algo::Sha256 => "SHA256",
+        }
+    }
+    fn hex_len(self) -> usize {
+        match self {
+            Algo::Sha256 => 64,
+            _ => 40,
+        }
+    }
+}
+
+/// Files hashed in parallel at a time (output waits for the whole window).
+fn window(threads: usize) -> usize {
+    (threads * 8).max(16)
+}
+
+/// The digest of a file (`-`: standard input), streamed.
+fn hash_file(algo: Algo, name: &[u8]) -> io::Result<Vec<u8>> {
+    let mut reader: Box<dyn Read> = if name == b"-" {
+        Box::new(io::stdin().lock())
+    } else {
+        Box::new(File::open(std::ffi::OsStr::from_bytes(name))?)
+    };
+    let mut buf = vec![0u8; 256 << 10];
+    let mut rmd = ripemd160mb::Ripemd160::new();
+    let mut sha = sha2::Sha256::new();
+    loop {
+        let n = match reader.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        match algo {
+            Algo::Ripemd160 => rmd.update(&buf[..n]),
+            _ => sha.update(&buf[..n]),
+        }
+    }
+    Ok(match algo {
+        Algo::Ripemd160 => rmd.finalize().to_vec(),
+        Algo::Sha256 => sha.finalize().to_vec(),
+        Algo::Hash160 => ripemd160mb::ripemd160(&sha.finalize()).to_vec(),
+    })
+}
+
+fn hex(d: &[u8]) -> String {
+    let mut s = vec![0u8; d.len() * 2];
+    let _ = faster_hex::hex_encode(d, &mut s);
+    String::from_utf8(s).unwrap_or_default()
+}
+
+/// coreutils 9.1: a name with a backslash, a newline or a carriage return
+/// is printed escaped, the line then starting with a backslash.
+fn needs_escape(name: &[u8]) -> bool {
+    name.iter().any(|&c| c == b'\\' || c == b'\n' || c == b'\r')
+}
+
+fn escaped(name: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(name.len() + 2);
+    for &c in name {
+        match c {
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// The reverse of `escaped`: `\\`, `\n` and `\r` only; anything else is invalid.
+fn unescape(name: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(name.len());
+    let mut it = name.iter();
+    while let Some(&c) = it.next() {
+        if c == b'\\' {
+            match it.next() {
+                Some(b'\\') => out.push(b'\\'),
+                Some(b'n') => out.push(b'\n'),
+                Some(b'r') => out.push(b'\r'),
+                _ => return None,
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Some(out)
+}
+
+/// A name in an error message, quoted like coreutils' `quotef` (shell
+/// style, only when needed).
+fn quotef(name: &[u8]) -> String {
+    let safe = |c: u8| c.is_ascii_alphanumeric() || b"%+,-./=@_^".contains(&c) || c >= 0x80;
+    if !name.is_empty() && name.iter().all(|&c| safe(c)) {
+        return String::from_utf8_lossy(name).into_owned();
+    }
+    let printable = name.iter().all(|&c| c >= 0x20 && c != 0x7f);
+    if printable && !name.contains(&b'\'') {
+        return format!("'{}'", String::from_utf8_lossy(name));
+    }
+    if printable && !name.iter().any(|c| b"\"$`\\".contains(c)) {
+        return format!("\"{}\"", String::from_utf8_lossy(name));
+    }
+    // '...' with \' outside the quotes and $'\n' for control characters.
+    let mut s = String::new();
+    let mut quoted = false;
+    for &c in name {
+        let special = c < 0x20 || c == 0x7f || c == b'\'';
+        if special {
+            if quoted {
+                s.push('\'');
+                quoted = false;
+            }
+            match c {
+                b'\'' => s.push_str("\\'"),
+                b'\n' => s.push_str("$'\\n'"),
+                b'\t' => s.push_str("$'\\t'"),
+                b'\r' => s.push_str("$'\\r'"),
+                _ => s.push_str(&format!("$'\\{:03o}'", c)),
+            }
+        } else {
+            if !quoted {
+                s.push('\'');
+                quoted = true;
+            }
+            s.push(c as char);
+        }
+    }
+    if quoted {
+        s.push('\'');
+    }
+    s
+}
+
+fn io_message(e: &io::Error) -> String {
+    // "No such file or directory (os error 2)" -> "No such file or directory"
+    let s = e.to_string();
+    match s.find(" (os error ") {
+        Some(p) => s[..p].to_string(),
+        None => s,
+    }
+}
+
+fn pool(threads: usize) -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("thread pool")
+}
+
+pub fn run(a: SumArgs) -> u8 {
+    let algo = if a.hash160 {
+        Algo::Hash160
+    } else if a.sha256 {
+        Algo::Sha256
+    } else {
+        Algo::Ripemd160
+    };
+    let files: Vec<Vec<u8>> = if a.files.is_empty() {
+        vec![b"-".to_vec()]
+    } else {
+        a.files.into_iter().map(OsString::into_vec).collect()
+    };
+    let threads = a.threads.get();
+    let pool = pool(threads);
+    if a.check {
+        let opts = CheckOpts { quiet: a.quiet, status: a.status, strict: a.strict, warn: a.warn, ignore_missing: a.ignore_missing };
+        let mut ok = true;
+        let mut state = CheckState { bsd_reversed: None };
+        for list in &files {
+            ok &= check_list(algo, list, opts, &mut state, &pool, threads);
+        }
+        return if ok { 0 } else { 1 };
+    }
+    let mut status = 0;
+    let stdout = io::stdout();
+    for group in files.chunks(window(threads)) {
+        let results: Vec<io::Result<Vec<u8>>> = pool.install(|| group.par_iter().map(|f| hash_file(algo, f)).collect());
+        let mut out = stdout.lock();
+        for (name, r) in group.iter().zip(results) {
+            match r {
+                Ok(d) => {
+                    let esc = needs_escape(name);
+                    let shown = if esc { escaped(name) } else { name.clone() };
+                    let mut line = Vec::new();
+                    if esc {
+                        line.push(b'\\');
+                    }
+                    if a.tag {
+                        line.extend_from_slice(format!("{} (", algo.tag()).as_bytes());
+                        line.extend_from_slice(&shown);
+                        line.extend_from_slice(format!(") = {}\n", hex(&d)).as_bytes());
+                    } else {
+                        line.extend_from_slice(format!("{}  ", hex(&d)).as_bytes());
+                        line.extend_from_slice(&shown);
+                        line.push(b'\n');
+                    }
+                    if out.write_all(&line).is_err() {
+                        return 1;
+                    }
+                }
+                Err(e) => {
+                    let _ = out.flush();
+                    eprintln!("{PROG}: {}: {}", quotef(name), io_message(&e));
+                    status = 1;
+                }
+            }
+        }
+        let _ = out.flush();
+    }
+    status
+}
+
+#[derive(Clone, Copy)]
+struct CheckOpts {
+    quiet: bool,
+    status: bool,
+    strict: bool,
+    warn: bool,
+    ignore_missing: bool,
+}
+
+/// coreutils keeps one "reversed BSD format" decision (`hex name` with a
+/// single space) for the whole run, made by the first line that needs it.
+struct CheckState {
+    bsd_reversed: Option<bool>,
+}
+
+fn is_white(c: u8) -> bool {
+    c == b' ' || c == b'\t'
+}
+
+/// One line of a checksum list (without its newline or trailing CR) into
+/// (hex digest, file name), or None if it is improperly formatted.
+fn split_line(algo: Algo, s: &[u8], st: &mut CheckState) -> Option<(Vec<u8>, Vec<u8>)> {
+    let mut i = 0;
+    while i < s.len() && is_white(s[i]) {
+        i += 1;
+    }
+    let mut escaped_name = false;
+    if s.get(i) == Some(&b'\\') {
+        i += 1;
+        escaped_name = true;
+    }
+    let hexlen = algo.hex_len();
+    let valid_hex = |h: &[u8]| h.len() == hexlen && h.iter().all(u8::is_ascii_hexdigit);
+    let tag = algo.tag().as_bytes();
+    if s[i..].starts_with(tag) {
+        // BSD format: TAG (name) = hex
+        i += tag.len();
+        if s.get(i) == Some(&b' ') {
+            i += 1;
+        }
+        if s.get(i) != Some(&b'(') {
+            return None;
+        }
+        i += 1;
+        let rest = &s[i..];
+        let close = rest.iter().rposition(|&c| c == b')')?;
+        let mut name = rest[..close].to_vec();
+        if escaped_name {
+            name = unescape(&name)?;
+        }
+        let mut j = close + 1;
+        while j < rest.len() && is_white(rest[j]) {
+            j += 1;
+        }
+        if rest.get(j) != Some(&b'=') {
+            return None;
+        }
+        j += 1;
+        while j < rest.len() && is_white(rest[j]) {
+            j += 1;
+        }
+        let h = &rest[j..];
+        return valid_hex(h).then(|| (h.to_vec(), name));
+    }
+    // coreutils: min_digest_line_length = hex + 1 (space) + 1 (type) + 1 (name).
+    if s.len() - i < hexlen + 3 {
+        return None;
+    }
+    let h = &s[i..i + hexlen];
+    i += hexlen;
+    if !is_white(s[i]) {
+        return None;
+    }
+    i += 1;
+    if !valid_hex(h) {
+        return None;
+    }
+    if s.len() - i == 1 || (s[i] != b' ' && s[i] != b'*') {
+        if st.bsd_reversed == Some(false) {
+            return None;
+        }
+        st.bsd_reversed = Some(true);
+    } else if st.bsd_reversed != Some(true) {
+        st.bsd_reversed = Some(false);
+        i += 1;
+    }
+    let mut name = s[i..].to_vec();
+    if escaped_name {
+        name = unescape(&name)?;
+    }
+    Some((h.to_vec(), name))
+}
+
+fn plural(n: u64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("WARNING: {n} {one}")
+    } else {
+        format!("WARNING: {n} {many}")
+    }
+}
+
+/// Checks one list; true if everything in it verified.
+fn check_list(
+    algo: Algo,
+    list: &[u8],
+    o: CheckOpts,
+    st: &mut CheckState,
+    pool: &rayon::ThreadPool,
+    threads: usize,
+) -> bool {
+    let is_stdin = list == b"-";
+    let shown_list = if is_stdin { b"standard input".to_vec() } else { list.to_vec() };
+    let mut reader: Box<dyn BufRead> = if is_stdin {
+        Box::new(BufReader::new(io::stdin()))
+    } else {
+        match File::open(std::ffi::OsStr::from_bytes(list)) {
+            Ok(f) => Box::new(BufReader::new(f)),
+            Err(e) => {
+                eprintln!("{PROG}: {}: {}", quotef(list), io_message(&e));
+                return false;
+            }
+        }
+    };
+    let (mut misformatted, mut unreadable, mut mismatched, mut matched) = (0u64, 0u64, 0u64, 0u64);
+    let mut properly = false;
+    let mut line_no = 0u64;
+    let mut pending: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
+    let mut read_error = None;
+    let win = window(threads);
+    let stdout = io::stdout();
+
+    let flush = |pending: &mut Vec<(Vec<u8>, Vec<u8>)>,
+                     unreadable: &mut u64,
+                     mismatched: &mut u64,
+                     matched: &mut u64| {
+        let results: Vec<io::Result<Vec<u8>>> =
+            pool.install(|| pending.par_iter().map(|(_, name)| hash_file(algo, name)).collect());
+        let mut out = stdout.lock();
+        for ((want, name), r) in pending.drain(..).zip(results) {
+            // coreutils 9.1 escapes a name in --check output only if it
+            // has a newline.
+            let esc = !o.status && name.contains(&b'\n');
+            let mut shown = Vec::new();
+            if esc {
+                shown.push(b'\\');
+                shown.extend_from_slice(&escaped(&name));
+            } else {
+                shown.extend_from_slice(&name);
+            }
+            match r {
+                Err(e) => {
+                    if o.ignore_missing && e.kind() == io::ErrorKind::NotFound {
+                        continue;
+                    }
+                    let _ = out.flush();
+                    eprintln!("{PROG}: {}: {}", quotef(&name), io_message(&e));
+                    *unreadable += 1;
+                    if !o.status {
+                        shown.extend_from_slice(b": FAILED open or read\n");
+                        let _ = out.write_all(&shown);
+                    }
+                }
+                Ok(d) => {
+                    let good = hex(&d).as_bytes().eq_ignore_ascii_case(&want);
+                    if good {
+                        *matched += 1;
+                    } else {
+                        *mismatched += 1;
+                    }
+                    if !o.status && (!good || !o.quiet) {
+                        shown.extend_from_slice(if good { b": OK\n" } else { b": FAILED\n" });
+                        let _ = out.write_all(&shown);
+                    }
+                }
+            }
+        }
+        let _ = out.flush();
+    };
+
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        match reader.read_until(b'\n', &mut line) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                read_error = Some(e);
+                break;
+            }
+        }
+        line_no += 1;
+        if line[0] == b'#' {
+            continue;
+        }
+        if line.last() == Some(&b'\n') {
+            line.pop();
+        }
+        if line.last() == Some(&b'\r') {
+            line.pop();
+        }
+        if line.is_empty() {
+            continue;
+        }
+        match split_line(algo, &line, st) {
+            Some((h, name)) if !(is_stdin && name == b"-") => {
+                properly = true;
+                pending.push((h, name));
+                if pending.len() >= win {
+                    flush(&mut pending, &mut unreadable, &mut mismatched, &mut matched);
+                }
+            }
+            _ => {
+                misformatted += 1;
+                if o.warn {
+                    flush(&mut pending, &mut unreadable, &mut mismatched, &mut matched);
+                    eprintln!(
+                        "{PROG}: {}: {line_no}: improperly formatted {} checksum line",
+                        quotef(&shown_list),
+                        algo.tag()
+                    );
+                }
+            }
+        }
+    }
+    flush(&mut pending, &mut unreadable, &mut mismatched, &mut matched);
+    if let Some(e) = read_error {
+        eprintln!("{PROG}: {}: read error: {}", quotef(&shown_list), io_message(&e));
+        return false;
+    }
+    if !properly {
+        eprintln!("{PROG}: {}: no properly formatted checksum lines found", quotef(&shown_list));
+    } else if !o.status {
+        if misformatted != 0 {
+            eprintln!("{PROG}: {}", plural(misformatted, "line is improperly formatted", "lines are improperly formatted"));
+        }
+        if unreadable != 0 {
+            eprintln!("{PROG}: {}", plural(unreadable, "listed file could not be read", "listed files could not be read"));
+        }
+        if mismatched != 0 {
+            eprintln!("{PROG}: {}", plural(mismatched, "computed checksum did NOT match", "computed checksums did NOT match"));
+        }
+        if o.ignore_missing && matched == 0 {
+            eprintln!("{PROG}: {}: no file was verified", quotef(&shown_list));
+        }
+    }
+    properly
+        && mismatched == 0
+        && unreadable == 0
+        && (!o.strict || misformatted == 0)
+        && (!o.ignore_missing || matched > 0)
+}

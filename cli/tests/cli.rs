@@ -1,0 +1,482 @@
+//! Runs the `rmd160mb` binary: every subcommand against the bundled vectors,
+//! OpenSSL and (for `sum --check`) `sha256sum` itself as the oracle.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_rmd160mb");
+
+fn vectors(name: &str) -> Vec<Vec<String>> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors").join(name);
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split('\t').map(str::to_string).collect())
+        .collect()
+}
+
+fn tmpdir(name: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{name}"));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Runs `prog args` in `dir` with `stdin`, extra `env`.
+fn run_in(dir: &Path, prog: &str, args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> Output {
+    let mut cmd = Command::new(prog);
+    cmd.args(args).current_dir(dir).env_remove("RMD160MB_FORCE");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{prog}: {e} (is it installed?)"));
+    let mut sin = child.stdin.take().unwrap();
+    let input = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = sin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+fn rmd(args: &[&str], stdin: &[u8]) -> Output {
+    run_in(Path::new("."), BIN, args, stdin, &[])
+}
+
+fn ok_stdout(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "exit {:?}, stderr: {}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn backends() -> Vec<&'static str> {
+    ripemd160mb::Backend::available().into_iter().map(|b| b.name()).collect()
+}
+
+#[test]
+fn hash160_pubkey_vectors_mixed_widths_every_backend_and_thread_count() {
+    let rows = vectors("hash160-pubkeys.tsv");
+    assert_eq!(rows.len(), 2000);
+    let (mut input, mut want) = (String::from("# comment\n\n"), String::from("# comment\n\n"));
+    for r in &rows {
+        // compressed (33 bytes), uncompressed (65 bytes), interleaved
+        input += &format!("{}\n{}\n", r[1], r[3].to_uppercase());
+        want += &format!("{}\n{}\n", r[2], r[4]);
+    }
+    let dir = tmpdir("pubkeys");
+    std::fs::write(dir.join("keys.txt"), &input).unwrap();
+    for backend in backends() {
+        for j in ["1", "8"] {
+            let out = run_in(&dir, BIN, &["hash160", "-j", j, "keys.txt"], b"", &[("RMD160MB_FORCE", backend)]);
+            assert_eq!(ok_stdout(&out), want, "backend {backend}, -j {j}");
+        }
+    }
+    // standard input, twice the same file
+    assert_eq!(ok_stdout(&rmd(&["hash160"], input.as_bytes())), want);
+    let out = run_in(&dir, BIN, &["hash160", "keys.txt", "-"], input.as_bytes(), &[]);
+    assert_eq!(ok_stdout(&out), want.clone() + &want);
+}
+
+#[test]
+fn hash32_and_ripemd160_vectors() {
+    let rows = vectors("hash32.tsv");
+    let input: String = rows.iter().map(|r| format!("{}\n", r[0])).collect();
+    let want: String = rows.iter().map(|r| format!("{}\n", r[1])).collect();
+    for mode in ["--hash32", "--ripemd160"] {
+        for j in ["1", "8"] {
+            assert_eq!(ok_stdout(&rmd(&["hash160", mode, "-j", j], input.as_bytes())), want, "{mode}");
+        }
+    }
+    // --hash32 refuses other widths; --ripemd160 takes any length.
+    let out = rmd(&["hash160", "--hash32"], b"00\n");
+    assert_eq!(out.status.code(), Some(2));
+    let lengths = vectors("ripemd160-lengths.tsv");
+    let mut input = String::new();
+    let mut want = String::new();
+    for r in &lengths {
+        let len: usize = r[0].parse().unwrap();
+        let msg: Vec<u8> = (0..len).map(|i| ((i * 7 + len) % 256) as u8).collect();
+        if len == 0 {
+            continue; // an empty line is passed through
+        }
+        input += &faster_hex::hex_string(&msg);
+        input.push('\n');
+        want += &r[1];
+        want.push('\n');
+    }
+    for j in ["1", "8"] {
+        assert_eq!(ok_stdout(&rmd(&["hash160", "--ripemd160", "-j", j], input.as_bytes())), want);
+    }
+}
+
+#[test]
+fn sum_known_vectors() {
+    let dir = tmpdir("known");
+    let mut names = Vec::new();
+    let mut want = String::new();
+    for (i, r) in vectors("ripemd160-known.tsv").iter().enumerate() {
+        let msg = if r[0] == "a*1000000" { "a".repeat(1_000_000) } else { r[0].clone() };
+        let name = format!("m{i}");
+        std::fs::write(dir.join(&name), msg).unwrap();
+        want += &format!("{}  {name}\n", r[1]);
+        names.push(name);
+    }
+    let mut args = vec!["sum"];
+    args.extend(names.iter().map(String::as_str));
+    for j in ["1", "8"] {
+        let mut a = args.clone();
+        a.extend(["-j", j]);
+        assert_eq!(ok_stdout(&run_in(&dir, BIN, &a, b"", &[])), want);
+    }
+    // standard input
+    assert_eq!(ok_stdout(&rmd(&["sum"], b"abc")), "8eb208f7e05d987a9b044a8e98c6b087f15a0bfc  -\n");
+}
+
+/// Files of awkward sizes, including ones with names that need escaping.
+fn sample_files(dir: &Path) -> Vec<String> {
+    let sizes = [0usize, 1, 55, 56, 63, 64, 65, 1000, 65_537, 300_001];
+    let mut names = Vec::new();
+    for (i, &n) in sizes.iter().enumerate() {
+        let data: Vec<u8> = (0..n).map(|k| (k * 31 + i * 7) as u8).collect();
+        let name = format!("f{n}");
+        std::fs::write(dir.join(&name), data).unwrap();
+        names.push(name);
+    }
+    for name in ["with space", "back\\slash", "new\nline", "carriage\rreturn", "quote'd"] {
+        std::fs::write(dir.join(name), name).unwrap();
+        names.push(name.to_string());
+    }
+    names
+}
+
+fn openssl(dir: &Path, args: &[&str]) -> String {
+    let out = run_in(dir, "openssl", args, b"", &[]);
+    ok_stdout(&out)
+}
+
+#[test]
+fn sum_against_openssl() {
+    let dir = tmpdir("openssl");
+    let names = sample_files(&dir);
+    for name in names.iter().filter(|n| n.starts_with('f')) {
+        let o = openssl(&dir, &["dgst", "-ripemd160", "-r", name]);
+        let rmd_hex = o.split(' ').next().unwrap();
+        let o = openssl(&dir, &["dgst", "-sha256", "-r", name]);
+        let sha_hex = o.split(' ').next().unwrap();
+        let sha_bin = run_in(&dir, "openssl", &["dgst", "-sha256", "-binary", name], b"", &[]).stdout;
+        let h160 = run_in(&dir, "openssl", &["dgst", "-ripemd160", "-r"], &sha_bin, &[]);
+        let h160_hex = String::from_utf8(h160.stdout).unwrap().split(' ').next().unwrap().to_string();
+        for (flag, want) in [(None, rmd_hex), (Some("--sha256"), sha_hex), (Some("--hash160"), &h160_hex)] {
+            let mut args = vec!["sum"];
+            args.extend(flag);
+            args.push(name);
+            assert_eq!(ok_stdout(&run_in(&dir, BIN, &args, b"", &[])), format!("{want}  {name}\n"), "{flag:?}");
+        }
+        // and the same bytes through `hash160` as one hex line (not empty)
+        let data = std::fs::read(dir.join(name)).unwrap();
+        if !data.is_empty() {
+            let line = faster_hex::hex_string(&data) + "\n";
+            assert_eq!(ok_stdout(&rmd(&["hash160"], line.as_bytes())), format!("{h160_hex}\n"));
+            assert_eq!(ok_stdout(&rmd(&["hash160", "--ripemd160"], line.as_bytes())), format!("{rmd_hex}\n"));
+            assert_eq!(ok_stdout(&rmd(&["hash160", "--sha256"], line.as_bytes())), format!("{sha_hex}\n"));
+        }
+    }
+}
+
+/// `rmd160mb sum --sha256` prints what `sha256sum` prints (escaped names
+/// too), with and without --tag.
+#[test]
+fn sum_sha256_output_matches_sha256sum() {
+    let dir = tmpdir("sumfmt");
+    let names = sample_files(&dir);
+    for tag in [false, true] {
+        let mut args: Vec<&str> = names.iter().map(String::as_str).collect();
+        args.push("missing-file");
+        if tag {
+            args.insert(0, "--tag");
+        }
+        let theirs = run_in(&dir, "sha256sum", &args, b"", &[]);
+        let mut ours_args = vec!["sum", "--sha256"];
+        ours_args.extend(&args);
+        let ours = run_in(&dir, BIN, &ours_args, b"", &[]);
+        assert_eq!(String::from_utf8_lossy(&ours.stdout), String::from_utf8_lossy(&theirs.stdout), "tag {tag}");
+        assert_eq!(
+            String::from_utf8_lossy(&ours.stderr),
+            String::from_utf8_lossy(&theirs.stderr).replace("sha256sum:", "rmd160mb:")
+        );
+        assert_eq!(ours.status.code(), theirs.status.code());
+    }
+}
+
+/// Damaged checksum lists, as lines of (digest, name) made by `line`.
+fn damaged_lists(names: &[String], digest: &dyn Fn(&str) -> String, tag: &str) -> Vec<(String, Vec<u8>)> {
+    let esc = |n: &str| n.replace('\\', "\\\\").replace('\n', "\\n").replace('\r', "\\r");
+    let std_line = |n: &str| {
+        let d = digest(n);
+        if n.contains(['\\', '\n', '\r']) {
+            format!("\\{d}  {}\n", esc(n))
+        } else {
+            format!("{d}  {n}\n")
+        }
+    };
+    let bsd_line = |n: &str| {
+        let d = digest(n);
+        if n.contains(['\\', '\n', '\r']) {
+            format!("\\{tag} ({}) = {d}\n", esc(n))
+        } else {
+            format!("{tag} ({n}) = {d}\n")
+        }
+    };
+    let good: String = names.iter().map(|n| std_line(n)).collect();
+    let bsd: String = names.iter().map(|n| bsd_line(n)).collect();
+    let d0 = digest(&names[0]);
+    let flipped = format!("{}{}", if d0.starts_with('0') { "1" } else { "0" }, &d0[1..]);
+    let mut lists = vec![
+        ("good".to_string(), good.clone()),
+        ("bsd".into(), bsd.clone()),
+        ("mixed".into(), format!("{good}{bsd}")),
+        ("upper-crlf".into(), good.to_uppercase().replace("  F", "  f").replace('\n', "\r\n")),
+        ("mismatch".into(), format!("{flipped}  {}\n{good}", names[0])),
+        ("missing".into(), format!("{good}{d0}  no-such-file\n{d0}  other-missing\n")),
+        ("misformatted".into(), format!("{good}not a checksum line\n{}  short\n{d0}x  {}\n", &d0[..10], names[0])),
+        ("only-bad".into(), "garbage\nmore garbage\n".into()),
+        ("empty".into(), String::new()),
+        ("comments".into(), format!("# a comment\n\n{good}# another\n")),
+        ("reversed".into(), format!("{d0} {}\n{good}", names[0])),
+        ("std-then-reversed".into(), format!("{good}{d0} {}\n", names[0])),
+        ("bad-escape".into(), format!("\\{d0}  a\\qb\n{good}")),
+        ("other-tag".into(), format!("MD5 ({}) = 00112233445566778899aabbccddeeff\n{good}", names[0])),
+        ("tag-no-space".into(), format!("{tag}({}) = {d0}\n", names[0])),
+        ("dir".into(), format!("{d0}  .\n{good}")),
+        ("all-missing".into(), format!("{d0}  gone1\n{d0}  gone2\n")),
+        ("wrong-length".into(), format!("{tag} ({}) = {}\n{good}", names[0], &d0[..d0.len() - 2])),
+        ("leading-space".into(), format!("  {d0}  {}\n", names[0])),
+        ("no-newline".into(), good.trim_end().to_string()),
+    ];
+    lists.push(("two-mismatches".into(), format!("{flipped}  {0}\n{flipped}  {0}\n", names[0])));
+    lists.into_iter().map(|(n, s)| (n, s.into_bytes())).collect()
+}
+
+fn check_against_sha256sum(algo_flag: Option<&str>, tag: &str, digest: &dyn Fn(&Path, &str) -> String) {
+    let dir = tmpdir(&format!("check{}", algo_flag.unwrap_or("")));
+    let names: Vec<String> = sample_files(&dir).into_iter().filter(|n| n != "f300001").collect();
+    let sha = |n: &str| {
+        let out = run_in(&dir, "sha256sum", &["--", n], b"", &[]);
+        let s = String::from_utf8(out.stdout).unwrap();
+        s.trim_start_matches('\\')[..64].to_string()
+    };
+    let ours = |n: &str| digest(&dir, n);
+    let oracle_lists = damaged_lists(&names, &sha, "SHA256");
+    let our_lists = damaged_lists(&names, &ours, tag);
+    let option_sets: [&[&str]; 8] = [
+        &[],
+        &["--quiet"],
+        &["--status"],
+        &["--strict"],
+        &["--warn"],
+        &["--ignore-missing"],
+        &["--strict", "--warn", "--quiet"],
+        &["--ignore-missing", "--status"],
+    ];
+    let mut cases = 0;
+    for ((name, theirs_list), (_, our_list)) in oracle_lists.iter().zip(&our_lists) {
+        std::fs::write(dir.join(format!("{name}.sha")), theirs_list).unwrap();
+        std::fs::write(dir.join(format!("{name}.ours")), our_list).unwrap();
+        for opts in option_sets {
+            for via_stdin in [false, true] {
+                let list_t = format!("{name}.sha");
+                let list_o = format!("{name}.ours");
+                let mut targs: Vec<&str> = vec!["-c"];
+                targs.extend(opts);
+                let mut oargs: Vec<&str> = vec!["sum"];
+                oargs.extend(algo_flag);
+                oargs.push("--check");
+                oargs.extend(opts);
+                let (tin, oin) = if via_stdin {
+                    (theirs_list.clone(), our_list.clone())
+                } else {
+                    targs.push(&list_t);
+                    oargs.push(&list_o);
+                    (Vec::new(), Vec::new())
+                };
+                let t = run_in(&dir, "sha256sum", &targs, &tin, &[]);
+                let o = run_in(&dir, BIN, &oargs, &oin, &[]);
+                let ctx = format!("list {name}, options {opts:?}, stdin {via_stdin}");
+                let tout = String::from_utf8_lossy(&t.stdout).replace(".sha", ".ours");
+                let terr = String::from_utf8_lossy(&t.stderr)
+                    .replace("sha256sum:", "rmd160mb:")
+                    .replace(".sha", ".ours")
+                    .replace("SHA256 checksum line", &format!("{tag} checksum line"));
+                assert_eq!(String::from_utf8_lossy(&o.stdout), tout, "stdout: {ctx}");
+                assert_eq!(String::from_utf8_lossy(&o.stderr), terr, "stderr: {ctx}");
+                assert_eq!(o.status.code(), t.status.code(), "exit status: {ctx}");
+                cases += 1;
+            }
+        }
+    }
+    // Several lists in one run, one of them missing.
+    let t = run_in(&dir, "sha256sum", &["-c", "good.sha", "nolist.sha", "mismatch.sha"], b"", &[]);
+    let mut oargs = vec!["sum"];
+    oargs.extend(algo_flag);
+    oargs.extend(["-c", "good.ours", "nolist.ours", "mismatch.ours"]);
+    let o = run_in(&dir, BIN, &oargs, b"", &[]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&t.stdout));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        String::from_utf8_lossy(&t.stderr).replace("sha256sum:", "rmd160mb:").replace(".sha", ".ours")
+    );
+    assert_eq!(o.status.code(), t.status.code());
+    assert!(cases > 300);
+}
+
+#[test]
+fn check_sha256_mode_is_sha256sum() {
+    check_against_sha256sum(Some("--sha256"), "SHA256", &|dir, n| {
+        let out = run_in(dir, "sha256sum", &["--", n], b"", &[]);
+        String::from_utf8(out.stdout).unwrap().trim_start_matches('\\')[..64].to_string()
+    });
+}
+
+/// The RIPEMD-160 mode on the same damaged lists (digests from OpenSSL)
+/// behaves line for line like sha256sum on its lists.
+#[test]
+fn check_ripemd160_mode_behaves_like_sha256sum() {
+    check_against_sha256sum(None, "RIPEMD160", &|dir, n| {
+        let data = std::fs::read(dir.join(n)).unwrap();
+        let out = run_in(dir, "openssl", &["dgst", "-ripemd160", "-r"], &data, &[]);
+        String::from_utf8(out.stdout).unwrap()[..40].to_string()
+    });
+}
+
+#[test]
+fn hash160_invalid_lines() {
+    let dir = tmpdir("invalid");
+    let good = "0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798";
+    let want = "751e76e8199196d454941c45d1b3a323f1433bd6\n";
+    std::fs::write(dir.join("a.txt"), format!("{good}\n")).unwrap();
+    for bad in ["abc", "zz", "0g", "02 79", " 02"] {
+        std::fs::write(dir.join("b.txt"), format!("# x\n{good}\n\n{bad}\n{good}\n")).unwrap();
+        for j in ["1", "8"] {
+            let out = run_in(&dir, BIN, &["hash160", "-j", j, "a.txt", "b.txt"], b"", &[]);
+            assert_eq!(out.status.code(), Some(2), "{bad:?}");
+            assert_eq!(String::from_utf8(out.stdout).unwrap(), format!("{want}# x\n{want}\n"), "{bad:?}");
+            let err = String::from_utf8(out.stderr).unwrap();
+            assert!(err.starts_with("rmd160mb: b.txt:4: invalid line"), "{bad:?}: {err}");
+            let out = run_in(&dir, BIN, &["hash160", "--skip-invalid", "-j", j, "a.txt", "b.txt"], b"", &[]);
+            assert_eq!(ok_stdout(&out), format!("{want}# x\n{want}\n\n{want}"));
+            assert_eq!(String::from_utf8(out.stderr).unwrap(), "rmd160mb: 1 invalid line skipped (written as empty lines)\n");
+        }
+    }
+    // An invalid line far into a big input: line number counted across chunks.
+    let mut big = String::new();
+    for _ in 0..100_000 {
+        big += good;
+        big.push('\n');
+    }
+    big += "xyz\n";
+    let out = rmd(&["hash160", "-j", "4"], big.as_bytes());
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.stdout.len(), 100_000 * 41);
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("rmd160mb: -:100001: invalid line"));
+    let out = run_in(&dir, BIN, &["hash160", "missing.txt"], b"", &[]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("missing.txt"));
+}
+
+#[test]
+fn hash160_binary_records_and_thread_counts() {
+    // Many keys of three widths, text and binary, -j 1 and -j 8.
+    let mut x = 7u64;
+    let mut rnd = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x as u8
+    };
+    let keys: Vec<Vec<u8>> = (0..150_000).map(|i| (0..[33, 65, 20][i % 3]).map(|_| rnd()).collect()).collect();
+    let text: String = keys.iter().map(|k| faster_hex::hex_string(k) + "\n").collect();
+    let mut digests = vec![[0u8; 20]; keys.len()];
+    for (d, k) in digests.iter_mut().zip(&keys) {
+        ripemd160mb::hash160(std::slice::from_mut(d), k, k.len());
+    }
+    let want: String = digests.iter().map(|d| faster_hex::hex_string(d) + "\n").collect();
+    let one = ok_stdout(&rmd(&["hash160", "-j", "1"], text.as_bytes()));
+    let eight = ok_stdout(&rmd(&["hash160", "-j", "8"], text.as_bytes()));
+    assert_eq!(one, want);
+    assert_eq!(eight, want);
+    // binary: the 33-byte keys only
+    let bin: Vec<u8> = keys.iter().filter(|k| k.len() == 33).flatten().copied().collect();
+    let want_bin: Vec<u8> = keys.iter().zip(&digests).filter(|(k, _)| k.len() == 33).flat_map(|(_, d)| *d).collect();
+    for j in ["1", "8"] {
+        let out = rmd(&["hash160", "--binary", "--width", "33", "-j", j], &bin);
+        assert!(out.status.success());
+        assert_eq!(out.stdout, want_bin);
+    }
+    // A partial record at the end: exit 2 after the whole records.
+    let out = rmd(&["hash160", "--binary", "--width", "33"], &bin[..33 * 3 + 5]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.stdout, want_bin[..60]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("5 trailing bytes"));
+}
+
+#[test]
+fn bench_json_and_backends() {
+    let out = rmd(&["bench", "--json", "--time-ms", "5", "-j", "2"], b"");
+    let v: serde_json::Value = serde_json::from_str(&ok_stdout(&out)).expect("bench --json is JSON");
+    let rows = v["rows"].as_array().unwrap();
+    let names: Vec<&str> = rows.iter().map(|r| r["backend"].as_str().unwrap()).collect();
+    let mut want = vec!["baseline"];
+    want.extend(backends());
+    assert_eq!(names, want);
+    for r in rows.iter().chain([&v["all_cores"]]) {
+        for col in ["ripemd160-32", "hash160-33", "hash160-65", "sha256-32"] {
+            assert!(r[col]["ns_per_msg"].as_f64().unwrap() > 0.0, "{r}");
+            assert!(r[col]["mmsg_per_s"].as_f64().unwrap() > 0.0, "{r}");
+        }
+    }
+    assert_eq!(v["all_cores"]["threads"], 2);
+    let text = ok_stdout(&rmd(&["bench", "--time-ms", "5"], b""));
+    for b in backends() {
+        assert!(text.lines().any(|l| l.starts_with(b)), "{text}");
+    }
+
+    let out = ok_stdout(&rmd(&["backends"], b""));
+    for b in backends() {
+        assert!(out.lines().any(|l| l.starts_with(b) && l.contains("yes")), "{out}");
+    }
+    let chosen = ripemd160mb::Backend::detect().name();
+    assert!(out.contains(&format!("chosen: {chosen}")), "{out}");
+    let forced = run_in(Path::new("."), BIN, &["backends"], b"", &[("RMD160MB_FORCE", "scalar")]);
+    assert!(ok_stdout(&forced).contains("chosen: scalar (1 lanes): RMD160MB_FORCE=scalar"));
+    let bogus = run_in(Path::new("."), BIN, &["backends"], b"", &[("RMD160MB_FORCE", "bogus")]);
+    let s = ok_stdout(&bogus);
+    assert!(s.contains(&format!("chosen: {chosen}")) && s.contains("RMD160MB_FORCE=bogus ignored"), "{s}");
+}
+
+#[test]
+fn man_pages_build() {
+    let dir = tmpdir("man");
+    let out = rmd(&["generate-man", dir.to_str().unwrap()], b"");
+    assert!(out.status.success());
+    for page in ["rmd160mb", "rmd160mb-sum", "rmd160mb-hash160", "rmd160mb-bench", "rmd160mb-backends"] {
+        let text = std::fs::read_to_string(dir.join(format!("{page}.1"))).unwrap();
+        assert!(text.contains(".TH"), "{page}");
+        assert!(text.contains(&page.replace('-', "\\-")), "{page}");
+    }
+    let main = std::fs::read_to_string(dir.join("rmd160mb-sum.1")).unwrap();
+    assert!(main.contains("\\-\\-check") && main.contains("\\-\\-strict"));
+    // The hidden generator is not documented.
+    assert!(!std::fs::read_to_string(dir.join("rmd160mb.1")).unwrap().contains("generate"));
+}
