@@ -2,28 +2,36 @@
 // messages by calling the ripemd160mb C library (libripemd160mb, written in
 // Rust, with scalar, AVX2, AVX-512 and NEON kernels chosen at run time).
 //
-// Its API is the one of the pure-Go ripemd160mb library
-// (github.com/davidzita/ripemd160mb): a program switches by changing only its
-// import paths. Hash32 is the fast path: n contiguous 32-byte messages (for
-// example SHA-256 digests) to n contiguous 20-byte digests, with no
-// allocation. The hash160 subpackage computes Bitcoin HASH160 =
-// RIPEMD160(SHA256(x)) of fixed-width messages in one call.
+// Its API is the one of the pure-Go ripemd160mb library, published as
+// github.com/Asylian21/ripemd160-asm (package name ripemd160mb, HASH160 in
+// its hash160 subpackage; github.com/davidzita/ripemd160mb was the module
+// path of its first commit): a program switches by changing only its import
+// paths. Hash32 is the fast path: n contiguous 32-byte messages (for example
+// SHA-256 digests) to n contiguous 20-byte digests, with no allocation. The
+// hash160 subpackage computes Bitcoin HASH160 = RIPEMD160(SHA256(x)) of
+// fixed-width messages in one call.
 //
 // Programmer errors (a negative count, a buffer too short, slices of
-// different lengths, output overlapping input other than exactly in place)
-// panic. Every length is checked in Go before the C library is called, so the
-// library never receives a pointer to memory the slice does not own.
+// different lengths) panic with the same values as in that library, for
+// example "ripemd160mb: negative message count". Every length is checked in
+// Go before the C library is called, so the library never receives a pointer
+// to memory the slice does not own.
 //
-// Building needs cgo and pkg-config (`pkg-config --cflags --libs
+// Building needs cgo (CGO_ENABLED=1 and a C compiler for the target: there
+// is no pure-Go fallback, and a cross build needs a C cross toolchain and the
+// library built for that target) and pkg-config (`pkg-config --cflags --libs
 // ripemd160mb` must work: install the library, or point PKG_CONFIG_PATH at a
-// directory holding its .pc file).
+// directory holding its .pc file). The build tag ripemd160mb_static links
+// the static library libripemd160mb.a instead of the shared one.
 //
-// The backend is chosen by the C library, as the fastest this CPU supports
-// (override with the environment variable RMD160MB_FORCE). For compatibility
-// the Go library's variable GORIPEMD160MB_FORCE is honoured too when
-// RMD160MB_FORCE is unset: "" or "auto" selects the fastest backend, a name
-// this build and CPU can run selects it, and any other value selects
-// "scalar". The backend is process-wide: C code in the same process shares it.
+// The backend is chosen by the C library, as the fastest this CPU supports,
+// or as the environment variable RMD160MB_FORCE names it. For compatibility
+// the Go library's variable GORIPEMD160MB_FORCE is honoured too, read as that
+// library does ("" or "auto" selects the fastest backend, a name this build
+// and CPU can run selects it, any other value selects "scalar"), unless
+// RMD160MB_FORCE names a backend this CPU runs ("auto" included): an empty,
+// unknown or unsupported RMD160MB_FORCE does not hide GORIPEMD160MB_FORCE.
+// The backend is process-wide: C code in the same process shares it.
 package ripemd160mb
 
 /*
@@ -59,8 +67,6 @@ import (
 	"strconv"
 	"sync"
 	"unsafe"
-
-	"github.com/ripemd160mb/ripemd160mb/go/internal/argerr"
 )
 
 const (
@@ -79,16 +85,28 @@ var (
 )
 
 func init() {
-	if _, set := os.LookupEnv("RMD160MB_FORCE"); set {
-		return
+	chooseBackend(os.LookupEnv)
+}
+
+// chooseBackend applies the backend variables, read through lookup: first
+// RMD160MB_FORCE, if it names a backend this CPU runs (the C library would
+// take it too); otherwise GORIPEMD160MB_FORCE as the Go library reads it. It
+// returns the variable that took effect, "" if neither did.
+func chooseBackend(lookup func(string) (string, bool)) string {
+	if name, _ := lookup("RMD160MB_FORCE"); name != "" && setBackend(name) {
+		return "RMD160MB_FORCE"
 	}
-	name := os.Getenv("GORIPEMD160MB_FORCE")
+	name, set := lookup("GORIPEMD160MB_FORCE")
+	if !set {
+		return ""
+	}
 	if name == "" {
-		return
+		name = "auto"
 	}
 	if !setBackend(name) {
 		setBackend("scalar")
 	}
+	return "GORIPEMD160MB_FORCE"
 }
 
 // setBackend switches the C library's process-wide backend; it reports false
@@ -102,27 +120,45 @@ func setBackend(name string) bool {
 // Hash32 computes the RIPEMD-160 digests of n 32-byte messages: message i is
 // src[i*32:(i+1)*32] and its digest is written to dst[i*Size:(i+1)*Size].
 // It reads at most n*32 bytes of src, writes exactly n*Size bytes of dst,
-// allocates nothing and is safe for concurrent use.
+// allocates nothing (but in the rare overlap case below) and is safe for
+// concurrent use.
 //
 // dst may be src itself (in place: the first n*Size bytes then hold the
-// digests and the rest of the first n*32 bytes is unspecified); any other
-// overlap panics. Hash32 also panics if n < 0, len(src) < n*32 or
-// len(dst) < n*Size. n == 0 is a no-op and accepts nil slices.
+// digests and the rest of the first n*32 bytes is unspecified). Any other
+// overlap of dst and src also gives the right digests, through a temporary
+// buffer (the one case that allocates). Hash32 panics if n < 0,
+// len(src) < n*32 or len(dst) < n*Size. n == 0 is a no-op and accepts nil
+// slices.
 func Hash32(dst, src []byte, n int) {
 	if n < 0 {
-		argerr.Negative("Hash32", "n", n)
+		panic("ripemd160mb: negative message count")
+	}
+	if len(src)/32 < n {
+		panicShort("src too short for ", n, " 32-byte messages")
+	}
+	if len(dst)/Size < n {
+		panicShort("dst too short for ", n, " RIPEMD-160 digests")
 	}
 	if n == 0 {
 		return
 	}
-	if len(src)/32 < n {
-		argerr.Short("Hash32", "src", len(src), n, 32)
-	}
-	if len(dst)/Size < n {
-		argerr.Short("Hash32", "dst", len(dst), n, Size)
-	}
 	st := C.rmd160mb_hash32((*C.uint8_t)(&dst[0]), (*C.uint8_t)(&src[0]), C.size_t(n))
+	if st == C.RMD160MB_ERR_OVERLAP {
+		// The library refuses overlaps other than in place and writes
+		// nothing then: hash into a buffer of our own.
+		tmp := make([]byte, n*Size)
+		st = C.rmd160mb_hash32((*C.uint8_t)(&tmp[0]), (*C.uint8_t)(&src[0]), C.size_t(n))
+		copy(dst, tmp)
+	}
 	check("Hash32", st)
+}
+
+// panicShort panics as the Go library does for a short buffer: what + n +
+// unit, after the package prefix.
+//
+//go:noinline
+func panicShort(what string, n int, unit string) {
+	panic("ripemd160mb: " + what + strconv.Itoa(n) + unit)
 }
 
 // HashEach sets dst[i] to the RIPEMD-160 digest of src[i], for messages of
@@ -131,8 +167,7 @@ func Hash32(dst, src []byte, n int) {
 // messages are hashed one call each.
 func HashEach(dst [][Size]byte, src [][]byte) {
 	if len(dst) != len(src) {
-		panic("ripemd160mb: HashEach: len(dst) = " + strconv.Itoa(len(dst)) +
-			" != len(src) = " + strconv.Itoa(len(src)))
+		panic("ripemd160mb: len(dst) must equal len(src)")
 	}
 	var buf *[eachChunk * 32]byte
 	for i := 0; i < len(src); {
@@ -234,16 +269,16 @@ func (d *digest) Sum(b []byte) []byte {
 }
 
 // check panics if a C call returned an error. The Go side validates every
-// argument before calling C, so the only reachable error is an overlap of
-// output and input, which is a programmer error like a short buffer.
+// argument before calling C and handles overlaps itself, so this is only
+// reached if the library breaks its contract.
 func check(fn string, status C.int) {
 	if status != C.RMD160MB_OK {
-		panicStatus(fn, status)
+		panicStatus(fn, int(status))
 	}
 }
 
 //go:noinline
-func panicStatus(fn string, status C.int) {
-	panic("ripemd160mb: " + fn + ": " + C.GoString(C.rmd160mb_strerror(status)) +
-		" (status " + strconv.Itoa(int(status)) + ")")
+func panicStatus(fn string, status int) {
+	panic("ripemd160mb: " + fn + ": " + C.GoString(C.rmd160mb_strerror(C.int(status))) +
+		" (status " + strconv.Itoa(status) + ")")
 }

@@ -276,30 +276,71 @@ func mustPanic(t *testing.T, name string, f func()) (msg string) {
 	return ""
 }
 
+// TestPanics: the panic values are those of the Go library
+// (github.com/Asylian21/ripemd160-asm), exactly, for the same misuse.
 func TestPanics(t *testing.T) {
 	b := make([]byte, 32*4)
 	cases := []struct {
 		name string
 		f    func()
-		want string // substring of the panic message; Go-side checks name the slice
+		want string
 	}{
-		{"Hash32 n<0", func() { ripemd160mb.Hash32(b, b, -1) }, "negative n = -1"},
-		{"Hash32 short src", func() { ripemd160mb.Hash32(make([]byte, 100), b[:32*3+31], 4) }, "len(src) = 127 < n*32"},
-		{"Hash32 nil src", func() { ripemd160mb.Hash32(make([]byte, 100), nil, 1) }, "len(src) = 0 < n*32"},
-		{"Hash32 short dst", func() { ripemd160mb.Hash32(make([]byte, 79), b, 4) }, "len(dst) = 79 < n*20"},
-		{"Hash32 huge n", func() { ripemd160mb.Hash32(b, b, int(^uint(0)>>1)) }, "len(src) = 128 < n*32"},
-		{"Hash32 overlap", func() { ripemd160mb.Hash32(b[1:], b, 2) }, "overlaps"},
-		{"HashEach lengths", func() { ripemd160mb.HashEach(make([][20]byte, 2), make([][]byte, 3)) }, "len(dst) = 2 != len(src) = 3"},
+		{"Hash32 n<0", func() { ripemd160mb.Hash32(b, b, -1) }, "ripemd160mb: negative message count"},
+		{"Hash32 n<0 nil", func() { ripemd160mb.Hash32(nil, nil, -1) }, "ripemd160mb: negative message count"},
+		{"Hash32 short src", func() { ripemd160mb.Hash32(make([]byte, 100), b[:32*3+31], 4) }, "ripemd160mb: src too short for 4 32-byte messages"},
+		{"Hash32 nil src", func() { ripemd160mb.Hash32(make([]byte, 100), nil, 1) }, "ripemd160mb: src too short for 1 32-byte messages"},
+		{"Hash32 short dst", func() { ripemd160mb.Hash32(make([]byte, 79), b, 4) }, "ripemd160mb: dst too short for 4 RIPEMD-160 digests"},
+		{"Hash32 short both", func() { ripemd160mb.Hash32(nil, nil, 2) }, "ripemd160mb: src too short for 2 32-byte messages"},
+		{"Hash32 huge n", func() { ripemd160mb.Hash32(b, b, int(^uint(0)>>1)) }, "ripemd160mb: src too short for " + strconv.Itoa(int(^uint(0)>>1)) + " 32-byte messages"},
+		{"HashEach lengths", func() { ripemd160mb.HashEach(make([][20]byte, 2), make([][]byte, 3)) }, "ripemd160mb: len(dst) must equal len(src)"},
+		{"HashEach nil dst", func() { ripemd160mb.HashEach(nil, make([][]byte, 1)) }, "ripemd160mb: len(dst) must equal len(src)"},
+		// Not reachable through the API (every argument is checked in Go
+		// first): the message for a status the library should never return.
+		{"status", func() { ripemd160mb.PanicStatus("Hash32", -1) }, "ripemd160mb: Hash32: "},
 	}
 	for _, c := range cases {
 		msg := mustPanic(t, c.name, c.f)
-		if msg != "" && !strings.Contains(msg, c.want) {
-			t.Errorf("%s: panic %q does not contain %q", c.name, msg, c.want)
+		if c.name == "status" {
+			if !strings.HasPrefix(msg, c.want) || !strings.HasSuffix(msg, " (status -1)") || len(msg) < len(c.want)+20 {
+				t.Errorf("%s: panic %q", c.name, msg)
+			}
+		} else if msg != c.want {
+			t.Errorf("%s: panic %q, want %q", c.name, msg, c.want)
 		}
 	}
 	// n == 0 is a no-op that accepts nil slices.
 	ripemd160mb.Hash32(nil, nil, 0)
 	ripemd160mb.HashEach(nil, nil)
+}
+
+// TestHash32Overlap: any overlap of dst and src gives the digests of the
+// messages as they were before the call (the Go library gives these too
+// where its sequential loop does not overwrite a message before reading it).
+func TestHash32Overlap(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	forEachBackend(t, func(t *testing.T, _ string) {
+		for _, n := range []int{1, 2, 7, 17, 40} {
+			for _, shift := range []int{-40, -33, -20, -1, 1, 5, 20, 31, 32, 64} {
+				if shift > 0 && shift >= 32*n || shift < 0 && -shift >= 20*n {
+					continue // no overlap
+				}
+				const pad = 64
+				buf := make([]byte, pad+32*n+pad)
+				rng.Read(buf)
+				src := buf[pad : pad+32*n]
+				want := make([]byte, 20*n)
+				for i := 0; i < n; i++ {
+					d := ripemd160mb.Sum(src[32*i : 32*i+32])
+					copy(want[20*i:], d[:])
+				}
+				dst := buf[pad+shift : pad+shift+20*n]
+				ripemd160mb.Hash32(dst, src, n)
+				if !bytes.Equal(dst, want) {
+					t.Fatalf("n=%d, dst = src shifted by %d: wrong digests", n, shift)
+				}
+			}
+		}
+	})
 }
 
 func TestZeroAllocs(t *testing.T) {
@@ -444,23 +485,74 @@ func TestConcurrent(t *testing.T) {
 	}
 }
 
-// TestGoForceVariable runs this test binary again with the Go library's
-// backend variable set, checking it is honoured as that library documents.
+// unset marks an environment variable absent in forceCase.
+const unset = "\x00unset"
+
+type forceCase struct{ rmd, gor, want string }
+
+// forceCases: RMD160MB_FORCE wins when it names a backend this CPU runs;
+// otherwise (unset, empty, unknown or unsupported) GORIPEMD160MB_FORCE is
+// read as the Go library reads it. unsupported is a backend name this CPU or
+// build cannot run ("" if it runs them all).
+func forceCases(auto, unsupported string) []forceCase {
+	cs := []forceCase{
+		{unset, unset, auto},
+		{unset, "scalar", "scalar"},
+		{unset, "no-such-backend", "scalar"},
+		{unset, "auto", auto},
+		{unset, "", auto},
+		{unset, auto, auto},
+		{"", "scalar", "scalar"},
+		{"no-such-backend", "scalar", "scalar"},
+		{"no-such-backend", unset, auto},
+		{"", unset, auto},
+		{"scalar", "auto", "scalar"},
+		{"scalar", unset, "scalar"},
+		{"auto", "scalar", auto},
+		{auto, "scalar", auto},
+	}
+	if unsupported != "" {
+		cs = append(cs, forceCase{unsupported, "scalar", "scalar"}, forceCase{unsupported, unset, auto})
+	}
+	return cs
+}
+
+// autoAndUnsupported returns the backend "auto" selects and one this CPU
+// or build cannot run ("" if none), leaving "auto" selected.
+func autoAndUnsupported(t *testing.T) (auto, unsupported string) {
+	defer ripemd160mb.SetBackend("auto")
+	if !ripemd160mb.SetBackend("auto") {
+		t.Fatal("auto refused")
+	}
+	auto = ripemd160mb.Backend()
+	for _, name := range testvec.Backends {
+		if !ripemd160mb.SetBackend(name) {
+			unsupported = name
+		}
+	}
+	if auto == "scalar" {
+		t.Logf("NOTICE: the fastest backend here is scalar: the cases where it should win over scalar cannot tell them apart")
+	}
+	return auto, unsupported
+}
+
+// TestGoForceVariable runs this test binary again with the backend
+// variables set, checking the backend the package's init chose.
 func TestGoForceVariable(t *testing.T) {
 	if os.Getenv("RMD160MB_GO_CHILD") == "1" {
 		fmt.Printf("backend=%s\n", ripemd160mb.Backend())
 		return
 	}
-	auto := ripemd160mb.Backend()
-	for _, c := range []struct{ value, want string }{
-		{"scalar", "scalar"},
-		{"no-such-backend", "scalar"},
-		{"auto", auto},
-		{"", auto},
-		{auto, auto},
-	} {
+	auto, unsupported := autoAndUnsupported(t)
+	for _, c := range forceCases(auto, unsupported) {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestGoForceVariable$", "-test.v")
-		env := []string{"RMD160MB_GO_CHILD=1", "GORIPEMD160MB_FORCE=" + c.value}
+		env := []string{"RMD160MB_GO_CHILD=1"}
+		if c.rmd != unset {
+			env = append(env, "RMD160MB_FORCE="+c.rmd)
+		}
+		if c.gor != unset {
+			env = append(env, "GORIPEMD160MB_FORCE="+c.gor)
+		}
 		for _, kv := range os.Environ() {
 			if !strings.HasPrefix(kv, "RMD160MB_FORCE=") && !strings.HasPrefix(kv, "GORIPEMD160MB_FORCE=") {
 				env = append(env, kv)
@@ -472,7 +564,41 @@ func TestGoForceVariable(t *testing.T) {
 			t.Fatalf("child: %v\n%s", err, out)
 		}
 		if !strings.Contains(string(out), "backend="+c.want+"\n") {
-			t.Errorf("GORIPEMD160MB_FORCE=%q: want backend %s, child said:\n%s", c.value, c.want, out)
+			t.Errorf("RMD160MB_FORCE=%q GORIPEMD160MB_FORCE=%q: want backend %s, child said:\n%s", c.rmd, c.gor, c.want, out)
+		}
+	}
+}
+
+// TestChooseBackend: the same cases in this process, through the function
+// init calls, also checking which variable it reports as taking effect.
+func TestChooseBackend(t *testing.T) {
+	auto, unsupported := autoAndUnsupported(t)
+	defer ripemd160mb.SetBackend("auto")
+	for _, c := range forceCases(auto, unsupported) {
+		ripemd160mb.SetBackend("auto")
+		env := map[string]string{}
+		if c.rmd != unset {
+			env["RMD160MB_FORCE"] = c.rmd
+		}
+		if c.gor != unset {
+			env["GORIPEMD160MB_FORCE"] = c.gor
+		}
+		used := ripemd160mb.ChooseBackend(func(k string) (string, bool) {
+			v, ok := env[k]
+			return v, ok
+		})
+		if got := ripemd160mb.Backend(); got != c.want {
+			t.Errorf("RMD160MB_FORCE=%q GORIPEMD160MB_FORCE=%q: backend %s, want %s", c.rmd, c.gor, got, c.want)
+		}
+		wantUsed := ""
+		switch {
+		case c.rmd != unset && c.rmd != "" && c.rmd != "no-such-backend" && c.rmd != unsupported:
+			wantUsed = "RMD160MB_FORCE"
+		case c.gor != unset:
+			wantUsed = "GORIPEMD160MB_FORCE"
+		}
+		if used != wantUsed {
+			t.Errorf("RMD160MB_FORCE=%q GORIPEMD160MB_FORCE=%q: %q took effect, want %q", c.rmd, c.gor, used, wantUsed)
 		}
 	}
 }

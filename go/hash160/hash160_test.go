@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math/rand"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -107,26 +106,59 @@ func mustPanic(t *testing.T, name, want string, f func()) {
 		r := recover()
 		if r == nil {
 			t.Errorf("%s: did not panic", name)
-		} else if msg := fmt.Sprint(r); !strings.Contains(msg, want) {
-			t.Errorf("%s: panic %q does not contain %q", name, msg, want)
+		} else if msg, ok := r.(string); !ok || msg != want {
+			t.Errorf("%s: panic %#v, want %q", name, r, want)
 		}
 	}()
 	f()
 }
 
+// TestPanics: the panic values are those of the Go library's hash160
+// package (github.com/Asylian21/ripemd160-asm/hash160), exactly.
 func TestPanics(t *testing.T) {
 	b := make([]byte, 33*4)
-	mustPanic(t, "n<0", "negative n = -1", func() { hash160.Hash160_32(b, b, -1, 33) })
-	mustPanic(t, "width<0", "negative width = -2", func() { hash160.Hash160_32(b, b, 1, -2) })
-	mustPanic(t, "short src", "len(src) = 131 < n*33", func() { hash160.Hash160_32(make([]byte, 80), b[:131], 4, 33) })
-	mustPanic(t, "short dst", "len(dst) = 79 < n*20", func() { hash160.Hash160_32(make([]byte, 79), b, 4, 33) })
-	mustPanic(t, "short dst width 0", "len(dst) = 0 < n*20", func() { hash160.Hash160_32(nil, nil, 1, 0) })
-	mustPanic(t, "huge n", "len(src) = 132 < n*33", func() { hash160.Hash160_32(b, b, int(^uint(0)>>1), 33) })
-	mustPanic(t, "huge width", "len(src) = 132 < n*", func() { hash160.Hash160_32(b, b, 2, int(^uint(0)>>1)) })
-	mustPanic(t, "overlap", "overlaps", func() { hash160.Hash160_32(b[5:], b, 2, 33) })
-	mustPanic(t, "in place, width < 20", "overlaps", func() { hash160.Hash160_32(b, b, 2, 19) })
+	mustPanic(t, "n<0", "hash160: negative message count", func() { hash160.Hash160_32(b, b, -1, 33) })
+	mustPanic(t, "n<0, width<0", "hash160: negative message count", func() { hash160.Hash160_32(nil, nil, -1, -1) })
+	mustPanic(t, "width<0", "hash160: negative message width", func() { hash160.Hash160_32(b, b, 1, -2) })
+	mustPanic(t, "width<0, n=0", "hash160: negative message width", func() { hash160.Hash160_32(nil, nil, 0, -1) })
+	mustPanic(t, "short src", "hash160: src too short", func() { hash160.Hash160_32(make([]byte, 80), b[:131], 4, 33) })
+	mustPanic(t, "short src and dst", "hash160: src too short", func() { hash160.Hash160_32(nil, nil, 1, 1) })
+	mustPanic(t, "short dst", "hash160: dst too short", func() { hash160.Hash160_32(make([]byte, 79), b, 4, 33) })
+	mustPanic(t, "short dst width 0", "hash160: dst too short", func() { hash160.Hash160_32(nil, nil, 1, 0) })
+	mustPanic(t, "huge n", "hash160: src too short", func() { hash160.Hash160_32(b, b, int(^uint(0)>>1), 33) })
+	mustPanic(t, "huge width", "hash160: src too short", func() { hash160.Hash160_32(b, b, 2, int(^uint(0)>>1)) })
 	hash160.Hash160_32(nil, nil, 0, 0)
 	hash160.Hash160_32(nil, nil, 0, 33)
+}
+
+// TestOverlap: any overlap of dst and src gives the digests of the messages
+// as they were before the call, as in the Go library (which hashes SHA-256
+// into a buffer of its own first).
+func TestOverlap(t *testing.T) {
+	rng := rand.New(rand.NewSource(12))
+	for _, w := range []int{1, 19, 20, 21, 32, 33, 65} {
+		for _, n := range []int{1, 2, 3, 17, 40} {
+			for _, shift := range []int{-45, -20, -19, -1, 0, 1, 5, 20, 33, 64} {
+				if shift > 0 && shift >= w*n || shift < 0 && -shift >= 20*n {
+					continue // no overlap
+				}
+				const pad = 64
+				buf := make([]byte, pad+w*n+20*n+pad)
+				rng.Read(buf)
+				src := buf[pad : pad+w*n]
+				want := make([]byte, 20*n)
+				for i := 0; i < n; i++ {
+					d := oracle(src[w*i : w*i+w])
+					copy(want[20*i:], d[:])
+				}
+				dst := buf[pad+shift : pad+shift+20*n]
+				hash160.Hash160_32(dst, src, n, w)
+				if !bytes.Equal(dst, want) {
+					t.Fatalf("width %d n %d, dst = src shifted by %d: wrong digests", w, n, shift)
+				}
+			}
+		}
+	}
 }
 
 func TestZeroAllocs(t *testing.T) {

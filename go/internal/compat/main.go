@@ -1,12 +1,13 @@
 // Command compat is a program written against the API of the pure-Go
-// ripemd160mb library (github.com/davidzita/ripemd160mb). To build it against
+// ripemd160mb library (github.com/Asylian21/ripemd160-asm, whose first commit
+// had the module path github.com/davidzita/ripemd160mb). To build it against
 // this cgo package, only the two import paths below were changed:
 //
-//	"github.com/davidzita/ripemd160mb"         -> "github.com/ripemd160mb/ripemd160mb/go"
-//	"github.com/davidzita/ripemd160mb/hash160" -> "github.com/ripemd160mb/ripemd160mb/go/hash160"
+//	"github.com/Asylian21/ripemd160-asm"         -> "github.com/ripemd160mb/ripemd160mb/go"
+//	"github.com/Asylian21/ripemd160-asm/hash160" -> "github.com/ripemd160mb/ripemd160mb/go/hash160"
 //
 // (The package name is ripemd160mb in both, so no identifier changes.)
-// compat_test.go checks that it uses every function of that API and nothing
+// main_test.go checks that it uses every function of that API and nothing
 // else from these packages.
 //
 // It reads hex messages, one per line, from standard input. With -mode
@@ -34,17 +35,28 @@ import (
 )
 
 func main() {
-	mode := flag.String("mode", "hash160", "hash160 or ripemd160")
-	total := flag.Bool("total", false, "also print RIPEMD-160 of all messages concatenated")
-	verbose := flag.Bool("v", false, "print the backend to standard error")
-	flag.Parse()
+	os.Exit(compat(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// compat is the program: it parses args, reads in, writes the digests to out
+// and messages to errOut, and returns the exit status.
+func compat(args []string, in io.Reader, out, errOut io.Writer) int {
+	fs := flag.NewFlagSet("compat", flag.ContinueOnError)
+	fs.SetOutput(errOut)
+	mode := fs.String("mode", "hash160", "hash160 or ripemd160")
+	total := fs.Bool("total", false, "also print RIPEMD-160 of all messages concatenated")
+	verbose := fs.Bool("v", false, "print the backend to standard error")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
 	if *verbose {
-		fmt.Fprintf(os.Stderr, "backend %s, %d lanes\n", ripemd160mb.Backend(), ripemd160mb.Lanes())
+		fmt.Fprintf(errOut, "backend %s, %d lanes\n", ripemd160mb.Backend(), ripemd160mb.Lanes())
 	}
-	if err := run(os.Stdin, os.Stdout, *mode, *total); err != nil {
-		fmt.Fprintln(os.Stderr, "compat:", err)
-		os.Exit(1)
+	if err := run(in, out, *mode, *total); err != nil {
+		fmt.Fprintln(errOut, "compat:", err)
+		return 1
 	}
+	return 0
 }
 
 func readMessages(in io.Reader) ([][]byte, error) {

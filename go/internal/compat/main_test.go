@@ -122,6 +122,33 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
+// TestCommandLine: the program's flags, output and exit statuses.
+func TestCommandLine(t *testing.T) {
+	const key = "0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798"
+	for _, c := range []struct {
+		args              []string
+		in                string
+		status            int
+		wantOut, wantErrs string
+	}{
+		{nil, key + "\n", 0, "751e76e8199196d454941c45d1b3a323f1433bd6\n", ""},
+		{[]string{"-v"}, key, 0, "751e76e8199196d454941c45d1b3a323f1433bd6\n", "backend "},
+		{[]string{"-mode", "ripemd160", "-total"}, "616263\n", 0,
+			"8eb208f7e05d987a9b044a8e98c6b087f15a0bfc\ntotal 8eb208f7e05d987a9b044a8e98c6b087f15a0bfc\n", ""},
+		{[]string{"-mode", "nope"}, "00\n", 1, "", "compat: unknown mode"},
+		{nil, "zz\n", 1, "", "compat: line 1:"},
+		{[]string{"-no-such-flag"}, "", 2, "", "flag provided but not defined"},
+	} {
+		var out, errs strings.Builder
+		st := compat(c.args, strings.NewReader(c.in), &out, &errs)
+		if st != c.status || out.String() != c.wantOut || !strings.Contains(errs.String(), c.wantErrs) ||
+			(c.wantErrs == "" && errs.Len() != 0) {
+			t.Errorf("compat %q: status %d, output %q, errors %q; want %d, %q, %q",
+				c.args, st, out.String(), errs.String(), c.status, c.wantOut, c.wantErrs)
+		}
+	}
+}
+
 // TestUsesExactlyTheGoLibraryAPI checks that main.go refers to every exported
 // name of the ripemd160mb Go library's API and to nothing else of these
 // packages, so that compiling it here proves the drop-in claim.
