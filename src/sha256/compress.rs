@@ -162,7 +162,12 @@ fn schedule<W: Word, L: Layout>(w: &mut [W; 16], t: usize) -> W {
 }
 
 /// Round `t` on the working variables `v` = (a, b, c, d, e, f, g, h).
-#[inline(always)]
+/// Unoptimised builds keep each round a function of its own (as
+/// RIPEMD-160's steps): inlined, the 64 unrolled rounds' temporaries would
+/// each get a stack slot, and a vector kernel's frame would overflow a small
+/// thread stack in a dependent crate's debug build.
+#[cfg_attr(debug_assertions, inline(never))]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn round<W: Word, L: Layout>(v: &mut [W; 8], w: &mut [W; 16], t: usize) {
     let [a, b, c, d, e, f, g, h] = *v;
     // Ordered for the shortest dependency chains: h + K[t] + W[t] does
