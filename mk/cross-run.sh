@@ -61,7 +61,7 @@ if [ $status -eq 124 ] || [ $status -eq 137 ]; then
     step=${CROSS_RUN_STEP:-cargo test --target $triple}
     {
         echo
-        echo "FAIL $step: a $triple program did not finish within $limit s and was stopped:"
+        echo "FAIL $step: a program for $triple did not finish within $limit s and was stopped:"
         echo "  $*"
         echo "Likely cause: it loaded a C library from outside $lib (for example a"
         echo "multiarch one in /lib/$multiarch or /usr/lib/$multiarch) and hangs; or the"

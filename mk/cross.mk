@@ -27,7 +27,7 @@ cross_libc_check = mkdir -p $(CROSS_DIR) && \
 	libc=$$(CROSS_RUN_STEP=$(1) mk/cross-run.sh $(2) $(CROSS_DIR)/which-libc-$(2)) && \
 	case "$$libc" in \
 	  "$$sysroot"/lib/*) echo "PASS $(1): the C library comes from the sysroot: $$libc";; \
-	  *) echo "FAIL $(1): a $(2) program loaded the C library '$$libc', not the sysroot's ($$sysroot/lib)"; exit 1;; \
+	  *) echo "FAIL $(1): a program for $(2) loaded the C library '$$libc', not the sysroot's ($$sysroot/lib)"; exit 1;; \
 	esac
 
 # The multiarch C libraries whose presence used to make the emulated runs
