@@ -18,9 +18,12 @@ CXX ?= g++
 PKG_CONFIG ?= pkg-config
 RELEASE_DIR := target/release
 
-# The version is Cargo.toml's [package] version (the only line starting
-# with `version`); the SONAME major is its first component.
-VERSION := $(shell sed -n 's/^version[[:space:]]*=[[:space:]]*"\([^"]*\)".*/\1/p' Cargo.toml | head -n 1)
+# Cargo.toml's [package] fields, read here only: $(call cargo_field,NAME).
+# .ci/run asks for the minimum Rust with `make -s print-rust-version`.
+cargo_field = $(shell sed -n '/^\[package\]/,/^\[/s/^$(1)[[:space:]]*=[[:space:]]*"\([^"]*\)".*/\1/p' Cargo.toml | head -n 1)
+# The SONAME major is the version's first component.
+VERSION := $(call cargo_field,version)
+RUST_VERSION := $(call cargo_field,rust-version)
 SOMAJOR := $(word 1,$(subst ., ,$(VERSION)))
 ifeq ($(strip $(VERSION)),)
 $(error cannot read the package version from Cargo.toml)
@@ -81,7 +84,7 @@ DEMO_CFLAGS := -O2 $(WARN) -std=c99 -Iinclude
 TEST_STEPS := test-cargo check test-demo test-install test-native-libs
 
 .PHONY: all lib header test test-cargo check demo bench install uninstall clean \
-	test-install test-native-libs test-demo uninstalled-pc
+	test-install test-native-libs test-demo uninstalled-pc print-rust-version
 
 all: lib uninstalled-pc
 
@@ -109,6 +112,9 @@ $(UNINSTALLED_PC): $(PC_IN) Cargo.toml Makefile
 
 header:
 	RMD160MB_BLESS_HEADER=1 $(CARGO) test --test header
+
+print-rust-version:
+	@echo $(RUST_VERSION)
 
 # ---------------------------------------------------------------------------
 # Tests

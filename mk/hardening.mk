@@ -1,13 +1,15 @@
-# Hardening checks (issue 7): fuzzing, sanitizers, valgrind, 32-bit and
-# big-endian targets. Included by the top Makefile; also usable alone:
-#   make -f mk/hardening.mk check-asan
+# Hardening checks: fuzzing, sanitizers, valgrind, 32-bit and big-endian
+# targets. Included by the top Makefile (it uses its NATIVE_STATIC_LIBS and,
+# for the cross targets, mk/cross.mk).
 #
 #   make fuzz [FUZZ_SECONDS=60]  each cargo-fuzz target for N seconds (not in make test)
 #   make fuzz-save-corpus        minimize fuzz/corpus and save it as tests/regressions/*/corpus-*
 #   make check-asan              C API test under ASan+UBSan, Rust library built with ASan (nightly)
 #   make check-valgrind          C API test and Rust test binaries under valgrind memcheck
-#   make test-i686               the Rust test suite for i686-unknown-linux-gnu (32-bit size_t)
-#   make test-s390x              the Rust test suite for s390x-unknown-linux-gnu (big-endian, qemu-user)
+#   make test-i686               the Rust test suite for i686-unknown-linux-gnu (32-bit size_t),
+#                                with the C library of /usr/i686-linux-gnu
+#   make test-s390x              the Rust test suite for s390x-unknown-linux-gnu (big-endian, qemu-user),
+#                                with the C library of /usr/s390x-linux-gnu
 #   make test-length-counter     a 512 MiB message (past 2^32 bits), release build
 #   make check-asan-rust         the Rust guard/limits/regression/stress/backend tests built with ASan
 #                                (nightly; ~3 min cold, not in make test)
@@ -21,16 +23,26 @@ FUZZ_TARGETS ?= stream batch ffi
 FUZZ_MAX_LEN ?= 8192
 # C programs run by check-asan and check-valgrind; each is run from the
 # repository root with the vector directory as its argument (programs that
-# take none ignore it) and exits non-zero on a failure. The C API's own
-# contract and vector tests (branch capi) join when present.
-HARDENING_C_TESTS ?= c-tests/guard.c $(wildcard c-tests/contract.c c-tests/vectors.c)
+# take none ignore it) and exits non-zero on a failure.
+HARDENING_C_TESTS := c-tests/guard.c c-tests/contract.c c-tests/vectors.c
 HARDENING_HOST := $(shell rustc -vV | sed -n "s/^host: //p")
 HARDENING_HOST_ENV := $(shell echo $(HARDENING_HOST) | tr a-z- A-Z_)
 HARDENING_ASAN_DIR := target/asan
 HARDENING_OUT := target/hardening
 HARDENING_SAN_CFLAGS := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -Wall -Wextra -Werror -Iinclude -Ic-tests
 HARDENING_CFLAGS := -g -O1 -Wall -Wextra -Werror -Iinclude -Ic-tests
-HARDENING_LIBS := -lpthread -ldl -lm
+# What the steps need besides the host toolchain (mk/require.sh; .ci/run
+# installs them).
+HARDENING_REQUIRES_asan := rust-toolchain:nightly
+HARDENING_REQUIRES_valgrind := cmd:valgrind=valgrind
+HARDENING_REQUIRES_i686 := cmd:i686-linux-gnu-gcc=gcc-i686-linux-gnu \
+	file:/usr/i686-linux-gnu/lib/crt1.o=libc6-dev-i386-cross \
+	file:/usr/i686-linux-gnu/lib/ld-linux.so.2=libc6-i386-cross \
+	rust-target:i686-unknown-linux-gnu
+HARDENING_REQUIRES_s390x := cmd:s390x-linux-gnu-gcc=gcc-s390x-linux-gnu \
+	file:/usr/s390x-linux-gnu/lib/crt1.o=libc6-dev-s390x-cross \
+	cmd:qemu-s390x=qemu-user \
+	rust-target:s390x-unknown-linux-gnu
 
 TEST_STEPS += check-asan check-valgrind test-i686 test-s390x test-length-counter
 
@@ -72,20 +84,21 @@ fuzz-save-corpus:
 # code instrumented; std is not, as -Zbuild-std needs the rust-src component),
 # the C test with gcc's ASan+UBSan, linked together against gcc's runtime.
 check-asan: $(HARDENING_C_TESTS)
+	@mk/require.sh $@ $(HARDENING_REQUIRES_asan)
 	RUSTFLAGS="-Zsanitizer=address -Cdebuginfo=1" $(CARGO) $(NIGHTLY) build --release --lib \
 	  --target $(HARDENING_HOST) --target-dir $(HARDENING_ASAN_DIR)
 	@mkdir -p $(HARDENING_OUT)
 	@for src in $(HARDENING_C_TESTS); do \
 	  exe=$(HARDENING_OUT)/asan-$$(basename $$src .c); \
 	  echo "== $$exe"; \
-	  $(CC) $(HARDENING_SAN_CFLAGS) $$src -o $$exe $(HARDENING_ASAN_DIR)/$(HARDENING_HOST)/release/libripemd160mb.a $(HARDENING_LIBS) || exit 1; \
+	  $(CC) $(HARDENING_SAN_CFLAGS) $$src -o $$exe $(HARDENING_ASAN_DIR)/$(HARDENING_HOST)/release/libripemd160mb.a $(NATIVE_STATIC_LIBS) || exit 1; \
 	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1 \
 	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	    $$exe tests/vectors || exit 1; \
 	done
 	@echo "== canary: an overread inside the Rust library must be reported"
 	$(CC) $(HARDENING_SAN_CFLAGS) c-tests/guard_canary.c -o $(HARDENING_OUT)/asan-canary \
-	  $(HARDENING_ASAN_DIR)/$(HARDENING_HOST)/release/libripemd160mb.a $(HARDENING_LIBS)
+	  $(HARDENING_ASAN_DIR)/$(HARDENING_HOST)/release/libripemd160mb.a $(NATIVE_STATIC_LIBS)
 	@if $(HARDENING_OUT)/asan-canary 2> $(HARDENING_OUT)/asan-canary.log; then \
 	  echo "check-asan: the canary's overread went unnoticed: the library is not instrumented"; exit 1; \
 	fi; \
@@ -97,6 +110,7 @@ check-asan: $(HARDENING_C_TESTS)
 # dev-dependencies' instrumented; std not). Not in TEST_STEPS: it compiles
 # every dev-dependency once more (about 3 minutes cold).
 check-asan-rust:
+	@mk/require.sh $@ $(HARDENING_REQUIRES_asan)
 	RUSTFLAGS="-Zsanitizer=address" $(CARGO) $(NIGHTLY) test --target $(HARDENING_HOST) --target-dir $(HARDENING_ASAN_DIR) \
 	  --test guard_pages --test regressions --test limits --test stress --test backends --test vectors
 
@@ -105,16 +119,17 @@ check-asan-rust:
 # the Rust guard-page, limits and regression tests run under memcheck too.
 HARDENING_VALGRIND := valgrind --error-exitcode=99 --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite -q
 check-valgrind: $(HARDENING_C_TESTS)
+	@mk/require.sh $@ $(HARDENING_REQUIRES_valgrind)
 	$(CARGO) build --release --lib
 	@mkdir -p $(HARDENING_OUT)
 	@for src in $(HARDENING_C_TESTS); do \
 	  exe=$(HARDENING_OUT)/plain-$$(basename $$src .c); \
 	  echo "== valgrind $$exe"; \
-	  $(CC) $(HARDENING_CFLAGS) $$src -o $$exe $(RELEASE_DIR)/libripemd160mb.a $(HARDENING_LIBS) || exit 1; \
+	  $(CC) $(HARDENING_CFLAGS) $$src -o $$exe $(RELEASE_DIR)/libripemd160mb.a $(NATIVE_STATIC_LIBS) || exit 1; \
 	  RMD160MB_FORCE=scalar $(HARDENING_VALGRIND) $$exe tests/vectors || exit 1; \
 	done
 	@echo "== canary: memcheck must report the contract-breaking overread"
-	$(CC) $(HARDENING_CFLAGS) c-tests/guard_canary.c -o $(HARDENING_OUT)/plain-canary $(RELEASE_DIR)/libripemd160mb.a $(HARDENING_LIBS)
+	$(CC) $(HARDENING_CFLAGS) c-tests/guard_canary.c -o $(HARDENING_OUT)/plain-canary $(RELEASE_DIR)/libripemd160mb.a $(NATIVE_STATIC_LIBS)
 	@RMD160MB_FORCE=scalar $(HARDENING_VALGRIND) $(HARDENING_OUT)/plain-canary 2> $(HARDENING_OUT)/valgrind-canary.log; \
 	if [ $$? -ne 99 ] || ! grep -q 'Invalid read' $(HARDENING_OUT)/valgrind-canary.log; then \
 	  cat $(HARDENING_OUT)/valgrind-canary.log; echo "check-valgrind: the canary's overread went unnoticed"; exit 1; \
@@ -123,17 +138,20 @@ check-valgrind: $(HARDENING_C_TESTS)
 	RMD160MB_FORCE=scalar RMD160MB_SKIP_CORPUS=1 CARGO_TARGET_$(HARDENING_HOST_ENV)_RUNNER="$(HARDENING_VALGRIND)" \
 	  $(CARGO) test --test regressions --test limits --test guard_pages
 
-# 32-bit size_t. The runner (.cargo/config.toml) runs the binaries natively
-# through the i686 loader of libc6-dev-i386-cross.
+# 32-bit size_t. The runner (mk/cross-run.sh, set in .cargo/config.toml)
+# runs the binaries natively through the loader of libc6-i386-cross, with
+# the C library of /usr/i686-linux-gnu.
 test-i686:
-	rustup target add i686-unknown-linux-gnu
-	$(CARGO) test --target i686-unknown-linux-gnu
+	@mk/require.sh $@ $(HARDENING_REQUIRES_i686)
+	@$(call cross_libc_check,$@,i686-unknown-linux-gnu,i686-linux-gnu-gcc)
+	CROSS_RUN_STEP=$@ $(CARGO) test --target i686-unknown-linux-gnu
 
-# Big-endian, under qemu-user (runner in .cargo/config.toml); only the
-# scalar backend exists there.
+# Big-endian, under qemu-user (runner: mk/cross-run.sh), with the C library
+# of /usr/s390x-linux-gnu; only the scalar backend exists there.
 test-s390x:
-	rustup target add s390x-unknown-linux-gnu
-	RMD160MB_FORCE=scalar $(CARGO) test --target s390x-unknown-linux-gnu
+	@mk/require.sh $@ $(HARDENING_REQUIRES_s390x)
+	@$(call cross_libc_check,$@,s390x-unknown-linux-gnu,s390x-linux-gnu-gcc)
+	RMD160MB_FORCE=scalar CROSS_RUN_STEP=$@ $(CARGO) test --target s390x-unknown-linux-gnu
 
 # The 64-bit length counter needs a message past 2^32 bits: too slow
 # unoptimised, so this test only runs in a release build.
