@@ -79,21 +79,28 @@ fn boundary(body: impl FnOnce() -> Result<(), c_int>) -> c_int {
 /// A checked address range `[start, end)`; `None` for zero bytes.
 type Region = Option<(usize, usize)>;
 
-/// The address range of `count` items of `size` bytes at `p`, checked:
-/// `Ok(None)` for zero bytes (any pointer), `Err(RMD160MB_ERR_NULL)` for NULL
-/// with bytes needed, `Err(RMD160MB_ERR_OVERFLOW)` when the size does not fit
-/// in `size_t` (or `isize`, Rust's limit for one object) or the range wraps.
-fn region(p: *const u8, count: usize, size: usize) -> Result<Region, c_int> {
-    let bytes = count.checked_mul(size).filter(|&b| b <= isize::MAX as usize).ok_or(RMD160MB_ERR_OVERFLOW)?;
-    if bytes == 0 {
-        return Ok(None);
+/// The address ranges of buffers given as `(pointer, count, item size)`,
+/// checked in the documented order: every size and range first
+/// (`RMD160MB_ERR_OVERFLOW` when `count * size` does not fit in `size_t` or
+/// exceeds `PTRDIFF_MAX`, Rust's limit for one object, or the range wraps
+/// the address space), then the pointers (`RMD160MB_ERR_NULL` for NULL where
+/// bytes are needed). A buffer of zero bytes is `None`, whatever its
+/// pointer.
+fn regions<const N: usize>(bufs: [(*const u8, usize, usize); N]) -> Result<[Region; N], c_int> {
+    let mut ranges = [None; N];
+    let mut null = false;
+    for (range, &(p, count, size)) in ranges.iter_mut().zip(&bufs) {
+        let bytes = count.checked_mul(size).filter(|&b| b <= isize::MAX as usize).ok_or(RMD160MB_ERR_OVERFLOW)?;
+        if bytes > 0 {
+            null |= p.is_null();
+            let start = p as usize;
+            *range = Some((start, start.checked_add(bytes).ok_or(RMD160MB_ERR_OVERFLOW)?));
+        }
     }
-    if p.is_null() {
+    if null {
         return Err(RMD160MB_ERR_NULL);
     }
-    let start = p as usize;
-    let end = start.checked_add(bytes).ok_or(RMD160MB_ERR_OVERFLOW)?;
-    Ok(Some((start, end)))
+    Ok(ranges)
 }
 
 /// True when two checked ranges share a byte.
@@ -110,12 +117,7 @@ fn overlaps(a: Region, b: Region) -> bool {
 /// `width` bytes at `src`; in place (`dst == src`) is allowed when `width >=
 /// digest_size`, so that digest i never lands on a later message.
 fn check_batch(dst: *mut u8, digest_size: usize, src: *const u8, n: usize, width: usize) -> Result<(), c_int> {
-    let fits = |size: usize| n.checked_mul(size).is_some_and(|b| b <= isize::MAX as usize);
-    if !fits(digest_size) || !fits(width) {
-        return Err(RMD160MB_ERR_OVERFLOW);
-    }
-    let out = region(dst, n, digest_size)?;
-    let input = region(src, n, width)?;
+    let [out, input] = regions([(dst.cast_const(), n, digest_size), (src, n, width)])?;
     let in_place = core::ptr::eq(dst.cast_const(), src) && width >= digest_size;
     if overlaps(out, input) && !in_place {
         return Err(RMD160MB_ERR_OVERLAP);
@@ -247,8 +249,7 @@ pub unsafe extern "C" fn rmd160mb_sha256(dst: *mut u8, src: *const u8, n: usize,
 #[no_mangle]
 pub unsafe extern "C" fn rmd160mb_sum(out: *mut u8, msg: *const u8, len: usize) -> c_int {
     boundary(|| {
-        let input = region(msg, len, 1)?;
-        let output = region(out, 1, RMD160MB_DIGEST_SIZE)?;
+        let [input, output] = regions([(msg, len, 1), (out.cast_const(), 1, RMD160MB_DIGEST_SIZE)])?;
         if overlaps(output, input) {
             return Err(RMD160MB_ERR_OVERLAP);
         }
@@ -313,8 +314,7 @@ pub unsafe extern "C" fn rmd160mb_update(ctx: *mut rmd160mb_ctx, data: *const u8
         if len == 0 {
             return Ok(());
         }
-        let input = region(data, len, 1)?;
-        let state = region(ctx.cast::<u8>(), 1, core::mem::size_of::<rmd160mb_ctx>())?;
+        let [input, state] = regions([(data, len, 1), (ctx.cast::<u8>().cast_const(), 1, core::mem::size_of::<rmd160mb_ctx>())])?;
         if overlaps(state, input) {
             return Err(RMD160MB_ERR_OVERLAP);
         }
@@ -343,8 +343,7 @@ pub unsafe extern "C" fn rmd160mb_update(ctx: *mut rmd160mb_ctx, data: *const u8
 #[no_mangle]
 pub unsafe extern "C" fn rmd160mb_final(ctx: *mut rmd160mb_ctx, out: *mut u8) -> c_int {
     boundary(|| {
-        let state = region(ctx.cast::<u8>(), 1, core::mem::size_of::<rmd160mb_ctx>())?;
-        let output = region(out, 1, RMD160MB_DIGEST_SIZE)?;
+        let [state, output] = regions([(ctx.cast::<u8>().cast_const(), 1, core::mem::size_of::<rmd160mb_ctx>()), (out.cast_const(), 1, RMD160MB_DIGEST_SIZE)])?;
         if overlaps(state, output) {
             return Err(RMD160MB_ERR_OVERLAP);
         }
