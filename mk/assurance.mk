@@ -56,7 +56,8 @@ coverage:
 	@rm -rf $(COV_DIR)/prof $(COV_DIR)/c && mkdir -p $(COV_DIR)/prof $(COV_DIR)/c
 	@echo "== coverage: Rust tests (instrumented, nightly)"
 	RUSTFLAGS="$(COV_RUSTFLAGS)" LLVM_PROFILE_FILE="$(CURDIR)/$(COV_DIR)/prof/rust-%p-%m.profraw" \
-	  $(CARGO) $(NIGHTLY) test --tests --target $(COV_HOST) --target-dir $(COV_DIR)/build
+	  $(CARGO) $(NIGHTLY) test --tests --target $(COV_HOST) --target-dir $(COV_DIR)/build -- --skip batch_calls_do_not_allocate
+	@echo "coverage: skipped tests/alloc.rs (batch_calls_do_not_allocate): it counts 4 heap allocations in the instrumented nightly build, none in cargo test; it runs in make test-cargo"
 	@echo "== coverage: C tests against the instrumented static library"
 	RUSTFLAGS="$(COV_RUSTFLAGS)" $(CARGO) $(NIGHTLY) build --release --lib --target $(COV_HOST) --target-dir $(COV_DIR)/build
 	@for p in $(COV_C_PROGS); do \
