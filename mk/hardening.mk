@@ -4,7 +4,8 @@
 #
 #   make fuzz [FUZZ_SECONDS=60]  each cargo-fuzz target for N seconds (not in make test)
 #   make fuzz-save-corpus        minimize fuzz/corpus and save it as tests/regressions/*/corpus-*
-#   make check-asan              C API test under ASan+UBSan, Rust library built with ASan (nightly)
+#   make check-asan              C API test under ASan+UBSan, Rust library and std built with ASan
+#                                (nightly, -Zbuild-std: needs the rust-src component)
 #   make check-valgrind          C API test and Rust test binaries under valgrind memcheck
 #   make test-i686               the Rust test suite for i686-unknown-linux-gnu (32-bit size_t),
 #                                with the C library of /usr/i686-linux-gnu
@@ -80,13 +81,21 @@ fuzz-save-corpus:
 	  echo "$$t: $$(ls tests/regressions/$$t/corpus-* | wc -l) corpus inputs saved"; \
 	done
 
-# The Rust library is built by nightly rustc with AddressSanitizer (its own
-# code instrumented; std is not, as -Zbuild-std needs the rust-src component),
-# the C test with gcc's ASan+UBSan, linked together against gcc's runtime.
+# The Rust library is built by nightly rustc with AddressSanitizer, std and
+# core included (-Zbuild-std, from the rust-src component: a bad access in
+# std code the library calls is caught too), the C test with gcc's
+# ASan+UBSan, linked together against gcc's runtime. Release profile
+# without LTO (cargo builds std from source once; about 2 minutes cold).
+HARDENING_RUST_SRC = $(shell rustc $(NIGHTLY) --print sysroot)/lib/rustlib/src/rust/library
 check-asan: $(HARDENING_C_TESTS)
 	@mk/require.sh $@ $(HARDENING_REQUIRES_asan)
-	RUSTFLAGS="-Zsanitizer=address -Cdebuginfo=1" $(CARGO) $(NIGHTLY) build --release --lib \
-	  --target $(HARDENING_HOST) --target-dir $(HARDENING_ASAN_DIR)
+	@test -d "$(HARDENING_RUST_SRC)" || { \
+	  echo "check-asan: rust-src is missing (needed by -Zbuild-std): rustup component add rust-src --toolchain nightly (.ci/run does this)"; exit 1; }
+	CARGO_PROFILE_RELEASE_LTO=false RUSTFLAGS="-Zsanitizer=address -Cdebuginfo=1" $(CARGO) $(NIGHTLY) build --release --lib \
+	  -Zbuild-std=std,panic_unwind --target $(HARDENING_HOST) --target-dir $(HARDENING_ASAN_DIR)
+	@echo "check-asan: std instrumented: $$(nm -A $(HARDENING_ASAN_DIR)/$(HARDENING_HOST)/release/libripemd160mb.a 2>/dev/null | grep -c '^[^:]*:std-[^:]*:.* U __asan_report_load') undefined __asan_report_load* references in std's objects"
+	@nm -A $(HARDENING_ASAN_DIR)/$(HARDENING_HOST)/release/libripemd160mb.a 2>/dev/null | grep -q '^[^:]*:std-[^:]*:.* U __asan_report_load' \
+	  || { echo "check-asan: std's objects in the static library carry no ASan checks: std is not instrumented"; exit 1; }
 	@mkdir -p $(HARDENING_OUT)
 	@for src in $(HARDENING_C_TESTS); do \
 	  exe=$(HARDENING_OUT)/asan-$$(basename $$src .c); \

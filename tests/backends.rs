@@ -58,6 +58,9 @@ fn c_entry_points_misaligned_and_in_place() {
     for backend in backends_or_notice() {
         backend.make_current();
         for n in counts(backend.lanes()) {
+            // The only test of this binary that sets the process-wide
+            // backend; the others take it as an argument (`_with`).
+            assert_eq!(Backend::current(), backend, "another test switched the backend");
             for offset in [0usize, 1, 3, 7] {
                 let msgs = rng.bytes(32 * n);
                 let want: Vec<[u8; 20]> = msgs.chunks(32).map(oracle_ripemd160).collect();

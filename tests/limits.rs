@@ -29,10 +29,17 @@ fn hash32_counts_whose_sizes_overflow() {
         // RMD160MB_ERR_OVERFLOW before any access.
         let status = unsafe { rmd160mb_hash32(p, p.wrapping_add(128), n) };
         assert_eq!(status, RMD160MB_ERR_OVERFLOW, "hash32 n {n:#x} (usize is {} bits)", usize::BITS);
-        // NULL with an impossible size: either error, nothing else.
+        // NULL with an impossible size: the header checks sizes before
+        // NULL pointers, so RMD160MB_ERR_OVERFLOW and nothing else.
         // SAFETY: as above.
         let status = unsafe { rmd160mb_hash32(core::ptr::null_mut(), p, n) };
-        assert!(status == RMD160MB_ERR_OVERFLOW || status == RMD160MB_ERR_NULL, "hash32 NULL dst n {n:#x}: {status}");
+        assert_eq!(status, RMD160MB_ERR_OVERFLOW, "hash32 NULL dst n {n:#x}");
+        // SAFETY: as above.
+        let status = unsafe { rmd160mb_hash32(p, core::ptr::null(), n) };
+        assert_eq!(status, RMD160MB_ERR_OVERFLOW, "hash32 NULL src n {n:#x}");
+        // SAFETY: as above.
+        let status = unsafe { rmd160mb_hash32(core::ptr::null_mut(), core::ptr::null(), n) };
+        assert_eq!(status, RMD160MB_ERR_OVERFLOW, "hash32 NULL, NULL n {n:#x}");
     }
     assert_eq!(buf, pattern(), "an overflowing call wrote");
 }
@@ -54,6 +61,12 @@ fn hash160_widths_and_counts_whose_sizes_overflow() {
         // SAFETY: impossible sizes: an error before any access.
         let status = unsafe { rmd160mb_hash160(p, p.wrapping_add(100), n, width) };
         assert_eq!(status, RMD160MB_ERR_OVERFLOW, "hash160 n {n:#x} width {width:#x}");
+        // SAFETY: as above; NULL pointers come after the sizes.
+        let status = unsafe { rmd160mb_hash160(core::ptr::null_mut(), core::ptr::null(), n, width) };
+        assert_eq!(status, RMD160MB_ERR_OVERFLOW, "hash160 NULL, NULL n {n:#x} width {width:#x}");
+        // SAFETY: as above.
+        let status = unsafe { rmd160mb_sha256(core::ptr::null_mut(), p, n, width) };
+        assert_eq!(status, RMD160MB_ERR_OVERFLOW, "sha256 NULL dst n {n:#x} width {width:#x}");
     }
     assert_eq!(buf, pattern(), "an overflowing call wrote");
 }

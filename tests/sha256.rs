@@ -7,6 +7,17 @@ mod common;
 use common::*;
 use ripemd160mb::ffi::*;
 use ripemd160mb::{hash160_with, sha256_with, Backend};
+use std::sync::{Mutex, MutexGuard};
+
+/// Held by the tests that set the process-wide backend and then call the C
+/// functions on it: two of them run on parallel test threads, and without
+/// it one could switch the backend under the other (the digests would still
+/// be right, but on another backend than the one the test names).
+static BACKEND_LOCK: Mutex<()> = Mutex::new(());
+
+fn backend_lock() -> MutexGuard<'static, ()> {
+    BACKEND_LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
 
 /// `n` random messages of `width` bytes through `sha256_with`, each
 /// compared with the `sha2` crate.
@@ -46,9 +57,11 @@ fn sha256_large_counts_and_widths() {
 /// bytes around dst that must survive, src untouched, then in place.
 #[test]
 fn c_sha256_misaligned_and_in_place() {
+    let _lock = backend_lock();
     let mut rng = Rng(0x5eed_0258);
     for backend in backends_or_notice() {
         backend.make_current();
+        assert_eq!(Backend::current(), backend);
         for width in [0usize, 1, 31, 32, 33, 55, 56, 64, 65, 100, 130] {
             for n in [0, 1, 2, backend.lanes() - 1, backend.lanes(), backend.lanes() + 1, 63, 64, 65, 200] {
                 for offset in [0usize, 1, 3] {
@@ -65,6 +78,7 @@ fn c_sha256_misaligned_and_in_place() {
                     }
                     assert!(dst[..offset].iter().chain(&dst[offset + 32 * n..]).all(|&b| b == 0xA5), "write outside dst");
                     assert_eq!(src[offset..], msgs[..], "src modified");
+                    assert_eq!(Backend::current(), backend, "another test switched the backend");
                     if width >= 32 {
                         let p = src[offset..].as_mut_ptr();
                         // SAFETY: p holds width*n >= 32n bytes, in place.
@@ -108,6 +122,7 @@ fn c_sha256_statuses() {
 /// computed, through every backend's fused pipeline; and their SHA-256.
 #[test]
 fn pubkey_fixture_every_backend() {
+    let _lock = backend_lock();
     let rows = vectors("hash160-pubkeys.tsv");
     assert!(rows.len() >= 2000, "fixture truncated");
     for (key_col, hash_col, width) in [(1, 2, 33), (3, 4, 65)] {
@@ -127,6 +142,7 @@ fn pubkey_fixture_every_backend() {
             }
             // In place through the C API.
             backend.make_current();
+            assert_eq!(Backend::current(), backend);
             let mut buf = keys.clone();
             let p = buf.as_mut_ptr();
             // SAFETY: buf holds width*n bytes; in place is allowed (width >= 20).

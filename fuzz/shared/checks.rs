@@ -227,12 +227,7 @@ enum Reg {
 /// The contract's view of one pointer argument.
 ///
 /// A size above `isize::MAX` (PTRDIFF_MAX: no C object is that large) is
-/// treated as RMD160MB_ERR_OVERFLOW, as src/ffi.rs implements it. NOTE: the
-/// header's RMD160MB_ERR_OVERFLOW text names only "does not fit in size_t"
-/// and "extends past the end of the address space"; the fuzzer found (input
-/// tests/regressions/ffi/crash-16f7d1ab...) a NULL `dst` with `20*n` above
-/// PTRDIFF_MAX reported as OVERFLOW where the text says NULL. Either status
-/// is accepted then; the contract text should say so.
+/// RMD160MB_ERR_OVERFLOW, as the header documents.
 fn region(addr: usize, count: usize, size: usize) -> Reg {
     match count.checked_mul(size) {
         Some(0) => Reg::Empty,
@@ -246,20 +241,41 @@ fn region(addr: usize, count: usize, size: usize) -> Reg {
     }
 }
 
-/// Every status the contract allows from the bad regions: each bad
-/// region's own, and both NULL and OVERFLOW for a NULL pointer whose size
-/// is also impossible.
+/// True when `count * size` does not fit (in `usize`, or above PTRDIFF_MAX).
+fn size_overflows(count: usize, size: usize) -> bool {
+    count.checked_mul(size).is_none_or(|bytes| bytes > isize::MAX as usize)
+}
+
+/// The status the contract requires from the arguments alone (empty when
+/// they are fine), in the documented order: RMD160MB_ERR_OVERFLOW before
+/// RMD160MB_ERR_NULL (the header: "Checked before NULL pointers: a call with
+/// both problems returns this status"); the overlap check comes after both.
+/// A size that does not fit, with a NULL pointer in any argument (the
+/// fuzzer's input tests/regressions/ffi/crash-16f7d1ab...), must give
+/// RMD160MB_ERR_OVERFLOW: exactly one status is accepted.
+///
+/// One case is still accepted either way, and only that one: a region that
+/// wraps the address space (sizes that fit) in one argument with a NULL
+/// pointer in another. The header says RMD160MB_ERR_OVERFLOW; src/ffi.rs
+/// checks the arguments one after the other and returns the first one's
+/// status, so a NULL argument checked first gives RMD160MB_ERR_NULL. To be
+/// made exact when src/ffi.rs checks every wrap before any NULL.
 fn errors(args: &[(usize, usize, usize)]) -> Vec<c_int> {
-    let mut out = Vec::new();
-    for &(addr, count, size) in args {
-        if let Reg::Bad(status) = region(addr, count, size) {
-            out.push(status);
-            if addr == 0 {
-                out.push(RMD160MB_ERR_NULL);
-            }
-        }
+    let regs: Vec<Reg> = args.iter().map(|&(addr, count, size)| region(addr, count, size)).collect();
+    let any_size_overflow = args.iter().any(|&(_, count, size)| size_overflows(count, size));
+    let any_null = regs.contains(&Reg::Bad(RMD160MB_ERR_NULL));
+    let any_wrap = regs.contains(&Reg::Bad(RMD160MB_ERR_OVERFLOW));
+    if any_size_overflow {
+        vec![RMD160MB_ERR_OVERFLOW]
+    } else if any_wrap && any_null {
+        vec![RMD160MB_ERR_OVERFLOW, RMD160MB_ERR_NULL]
+    } else if any_wrap {
+        vec![RMD160MB_ERR_OVERFLOW]
+    } else if any_null {
+        vec![RMD160MB_ERR_NULL]
+    } else {
+        Vec::new()
     }
-    out
 }
 
 fn overlap(a: Reg, b: Reg) -> bool {
@@ -565,10 +581,7 @@ fn op_update(buf: &mut Guarded, arena: &Arena, input: &mut Input, ctx: &mut CtxM
     };
     let rc = region(cp, 1, size);
     let rdat = region(data, len, 1);
-    let mut errs = errors(&[(data, len, 1)]);
-    if cp == 0 {
-        errs.push(RMD160MB_ERR_NULL);
-    }
+    let mut errs = errors(&[(data, len, 1), (cp, 1, size)]);
     if len == 0 {
         errs.clear(); // len == 0 succeeds whatever the pointers
     }
@@ -621,10 +634,7 @@ fn op_final(buf: &mut Guarded, arena: &Arena, input: &mut Input, ctx: &mut CtxMo
     };
     let rc = region(cp, 1, size);
     let ro = region(out, 1, 20);
-    let mut errs = errors(&[(out, 1, 20)]);
-    if cp == 0 {
-        errs.push(RMD160MB_ERR_NULL);
-    }
+    let errs = errors(&[(cp, 1, size), (out, 1, 20)]);
     if errs.is_empty() && !arena.holds(ro) {
         return;
     }
