@@ -16,6 +16,8 @@ fn main() {
 
     println!("cargo::rustc-check-cfg=cfg(rmd160mb_neon)");
     println!("cargo::rustc-check-cfg=cfg(rmd160mb_lanes)");
+    // Set by `make coverage` (nightly): see `coverage(off)` in src/.
+    println!("cargo::rustc-check-cfg=cfg(coverage_nightly)");
     let arch = std::env::var("CARGO_CFG_TARGET_ARCH").unwrap_or_default();
     let endian = std::env::var("CARGO_CFG_TARGET_ENDIAN").unwrap_or_default();
     let features = std::env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();

@@ -27,7 +27,9 @@ COV_DIR := target/coverage
 COV_HOST := $(shell rustc -vV | sed -n "s/^host: //p")
 COV_SYSROOT = $(shell rustc $(NIGHTLY) --print sysroot)
 COV_BIN = $(COV_SYSROOT)/lib/rustlib/$(COV_HOST)/bin
-COV_RUSTFLAGS := -C instrument-coverage
+# coverage_nightly: functions that only run at compile time (const fn
+# tables) are marked #[coverage(off)] under it.
+COV_RUSTFLAGS := -C instrument-coverage --cfg coverage_nightly
 # C programs linked against the instrumented static library (each exits
 # non-zero on a failure); contract also runs once per RMD160MB_FORCE name.
 COV_C_PROGS := vectors diff contract guard

@@ -24,6 +24,7 @@
 //! entry point in `simd/` running an algorithm of `ripemd160/` or
 //! `sha256/`, with `policy` deciding the tails.
 
+#![cfg_attr(coverage_nightly, feature(coverage_attribute))]
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 

@@ -82,8 +82,8 @@ fn sha256_kernels_match_scalar_and_sha2() {
 
 /// `load_msgs32` puts word j of message l in lane l of vector j, and
 /// `store_digests20` writes lane l's five words as digest l (little-endian),
-/// for as many digests as asked.
-#[inline(always)]
+/// for as many digests as asked. Called from a function that enables `V`'s
+/// instruction set.
 fn check_transposes<V: Lanes>() {
     let lanes = V::LANES;
     let buf = bytes(lanes as u64, 32 * lanes + 3);
