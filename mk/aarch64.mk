@@ -18,7 +18,7 @@ AARCH64_TARGET := aarch64-unknown-linux-gnu
 AARCH64_CC ?= aarch64-linux-gnu-gcc
 AARCH64_SYSROOT ?= /usr/aarch64-linux-gnu
 AARCH64_QEMU ?= qemu-aarch64 -L $(AARCH64_SYSROOT)
-AARCH64_DIR := target/$(AARCH64_TARGET)/release
+AARCH64_DIR := $(or $(CARGO_TARGET),target)/$(AARCH64_TARGET)/release
 AARCH64_APT := gcc-aarch64-linux-gnu libc6-dev-arm64-cross binutils-aarch64-linux-gnu qemu-user
 AARCH64_CFLAGS := -O2 -std=c99 -Wall -Wextra -Werror -pedantic -Iinclude
 # The static library's native dependencies (rustc --print native-static-libs,
@@ -51,13 +51,13 @@ test-aarch64-rust: aarch64-deps
 
 test-aarch64-c: aarch64-deps
 	@echo "== aarch64: C library and C tests under qemu"
-	$(CARGO) build --release --target $(AARCH64_TARGET)
+	$(CARGO) rustc --release --lib --features capi --crate-type staticlib,cdylib --target $(AARCH64_TARGET)
 	@# The loader looks the library up by its SONAME: link it beside the .so.
 	soname=$$(aarch64-linux-gnu-readelf -d $(AARCH64_DIR)/libripemd160mb.so | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p'); \
 	    test -n "$$soname" || { echo "libripemd160mb.so has no SONAME"; exit 1; }; \
 	    ln -sf libripemd160mb.so $(AARCH64_DIR)/$$soname
 	$(AARCH64_CC) $(AARCH64_CFLAGS) c-tests/aarch64_smoke.c -o $(AARCH64_DIR)/aarch64_smoke-shared \
-	    -L$(AARCH64_DIR) -Wl,-rpath,$(CURDIR)/$(AARCH64_DIR) -lripemd160mb
+	    -L$(AARCH64_DIR) -Wl,-rpath,$(abspath $(AARCH64_DIR)) -lripemd160mb
 	$(AARCH64_CC) $(AARCH64_CFLAGS) c-tests/aarch64_smoke.c -o $(AARCH64_DIR)/aarch64_smoke-static \
 	    $(AARCH64_DIR)/libripemd160mb.a $(AARCH64_STATIC_LIBS)
 	for link in shared static; do \

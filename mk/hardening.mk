@@ -71,9 +71,10 @@ fuzz-save-corpus:
 # The Rust library is built by nightly rustc with AddressSanitizer (its own
 # code instrumented; std is not, as -Zbuild-std needs the rust-src component),
 # the C test with gcc's ASan+UBSan, linked together against gcc's runtime.
+# No LTO here (the release profile's LTO only slows this build down).
 check-asan: $(HARDENING_C_TESTS)
-	RUSTFLAGS="-Zsanitizer=address -Cdebuginfo=1" $(CARGO) $(NIGHTLY) build --release --lib \
-	  --target $(HARDENING_HOST) --target-dir $(HARDENING_ASAN_DIR)
+	CARGO_PROFILE_RELEASE_LTO=false RUSTFLAGS="-Zsanitizer=address -Cdebuginfo=1" $(CARGO) $(NIGHTLY) rustc --release --lib --features capi \
+	  --crate-type staticlib --target $(HARDENING_HOST) --target-dir $(HARDENING_ASAN_DIR)
 	@mkdir -p $(HARDENING_OUT)
 	@for src in $(HARDENING_C_TESTS); do \
 	  exe=$(HARDENING_OUT)/asan-$$(basename $$src .c); \
@@ -105,7 +106,7 @@ check-asan-rust:
 # the Rust guard-page, limits and regression tests run under memcheck too.
 HARDENING_VALGRIND := valgrind --error-exitcode=99 --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite -q
 check-valgrind: $(HARDENING_C_TESTS)
-	$(CARGO) build --release --lib
+	$(MAKE) --no-print-directory lib
 	@mkdir -p $(HARDENING_OUT)
 	@for src in $(HARDENING_C_TESTS); do \
 	  exe=$(HARDENING_OUT)/plain-$$(basename $$src .c); \
