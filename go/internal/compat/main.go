@@ -6,7 +6,7 @@
 //	"github.com/davidzita/ripemd160mb/hash160" -> "github.com/ripemd160mb/ripemd160mb/go/hash160"
 //
 // (The package name is ripemd160mb in both, so no identifier changes.)
-// compat_test.go checks that it uses every function of that API and nothing
+// main_test.go checks that it uses every function of that API and nothing
 // else from these packages.
 //
 // It reads hex messages, one per line, from standard input. With -mode
