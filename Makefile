@@ -122,7 +122,7 @@ DEMO_CFLAGS := -O2 $(WARN) -std=c99 -Iinclude
 TEST_STEPS := test-cargo check test-demo test-install test-native-libs
 
 .PHONY: all lib header test test-cargo check demo bench install uninstall clean \
-	test-install test-native-libs test-demo uninstalled-pc
+	test-install test-native-libs test-demo uninstalled-pc FORCE
 
 all: lib uninstalled-pc
 
@@ -150,9 +150,13 @@ $(LIB_SO) $(LIB_A): lib ;
 
 uninstalled-pc: $(UNINSTALLED_PCS)
 
-$(UNINSTALLED_PC_DIR)/%-uninstalled.pc: pkgconfig/%.pc.in Cargo.toml Makefile
+# Rewritten every time: they name the build directory, which follows
+# CARGO_TARGET_DIR.
+$(UNINSTALLED_PC_DIR)/%-uninstalled.pc: pkgconfig/%.pc.in FORCE
 	@mkdir -p $(dir $@)
 	$(call make_pc,$<,$@,$(CURDIR),$(RELEASE_ABS),$(CURDIR)/include, -Wl$(comma)-rpath$(comma)$${libdir})
+
+FORCE:
 
 header:
 	RMD160MB_BLESS_HEADER=1 $(CARGO) test --test header
