@@ -51,7 +51,8 @@ test-aarch64-rust: aarch64-deps
 
 test-aarch64-c: aarch64-deps
 	@echo "== aarch64: C library and C tests under qemu"
-	$(CARGO) rustc --release --lib --features capi --crate-type staticlib,cdylib --target $(AARCH64_TARGET)
+	$(CARGO) rustc --release --lib --features capi --crate-type staticlib,cdylib --target $(AARCH64_TARGET) \
+	    -- -C link-arg=-Wl,-soname,libripemd160mb.so.$(or $(SOMAJOR),0)
 	@# The loader looks the library up by its SONAME: link it beside the .so.
 	soname=$$(aarch64-linux-gnu-readelf -d $(AARCH64_DIR)/libripemd160mb.so | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p'); \
 	    test -n "$$soname" || { echo "libripemd160mb.so has no SONAME"; exit 1; }; \
