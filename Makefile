@@ -1,6 +1,7 @@
 # ripemd160mb: build, test, install.
 #
 #   make            release build: target/release/libripemd160mb.{so,a}
+#                   (target/ is $CARGO_TARGET_DIR when that is set)
 #   make demo       HASH160 of the bundled secp256k1 public keys, verified, with keys/s
 #   make test       everything CI runs (cargo tests incl. the header drift test,
 #                   the C tests, the install test, and every mk/*.mk step)
@@ -11,12 +12,36 @@
 #   make header     regenerate include/ripemd160mb.h with cbindgen
 #
 # Fragments in mk/*.mk add test steps: `TEST_STEPS += test-something`. They may
-# use $(CARGO), $(CC), $(CXX), $(RELEASE_DIR), $(VERSION).
+# use $(CARGO), $(CC), $(CXX), $(RELEASE_DIR), $(VERSION), $(CAPI_BUILD).
 
 CARGO ?= cargo
 CXX ?= g++
+comma := ,
+space := $(subst ,, )
 PKG_CONFIG ?= pkg-config
-RELEASE_DIR := target/release
+# Cargo's target directory ($CARGO_TARGET_DIR, build.target-dir, or
+# target/), as cargo itself reports it.
+CARGO_TARGET := $(or $(shell $(CARGO) metadata --format-version 1 --no-deps 2>/dev/null | \
+	sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p'),$(CURDIR)/target)
+# The C library's files (relative when inside this tree).
+RELEASE_DIR := $(patsubst $(CURDIR)/%,%,$(CARGO_TARGET)/release)
+RELEASE_ABS := $(abspath $(RELEASE_DIR))
+# The C library build: Cargo.toml's crate-type is only rlib (so Rust
+# dependents build no .a/.so of this crate); the C library comes from
+# `cargo rustc --crate-type staticlib` with the capi feature (the C
+# symbols), which gets the release profile's LTO, in its own target
+# directory (cargo's archive there is the raw one). $(LIB_A) is that
+# archive localized (mk/localize-archive.sh); $(LIB_SO) is linked from it
+# with the SONAME and the symbol versions of capi/ripemd160mb.map (rustc's
+# own cdylib link passes an anonymous version script of its own, which
+# overrides any other, so the symbols would stay unversioned). cargo-c
+# (`cargo cbuild`) links its own .so, with its own SONAME.
+CAPI_TARGET_DIR := $(CARGO_TARGET)/capi
+CAPI_OUT := $(CAPI_TARGET_DIR)/release
+CAPI_BUILD := $(CARGO) rustc --release --lib --features capi --crate-type staticlib
+VERSION_SCRIPT := capi/ripemd160mb.map
+SO_LDFLAGS = -shared -Wl,-soname,libripemd160mb.so.$(SOMAJOR) -Wl,--version-script=$(VERSION_SCRIPT) \
+	-Wl,--gc-sections -Wl,-z,relro,-z,now -Wl,-z,noexecstack -Wl,--as-needed
 
 # Cargo.toml's [package] fields, read here only: $(call cargo_field,NAME).
 # .ci/run asks for the minimum Rust with `make -s print-rust-version`.
@@ -48,20 +73,36 @@ PREFIX ?= /usr/local
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+CMAKEDIR ?= $(LIBDIR)/cmake/$(LIB_NAME)
 DESTDIR ?=
 INSTALL ?= install
 
-# pkg-config files: the installed one is generated at install time from
-# pkgconfig/ripemd160mb.pc.in; the uninstalled one points at this build tree
-# (PKG_CONFIG_PATH=$(CURDIR)/target/pkgconfig pkg-config ... picks it up).
-PC_IN := pkgconfig/$(LIB_NAME).pc.in
-UNINSTALLED_PC := target/pkgconfig/$(LIB_NAME)-uninstalled.pc
+# pkg-config files, all made by make_pc below from pkgconfig/*.pc.in:
+# ripemd160mb.pc (shared; --static adds Libs.private for a fully static
+# link) and ripemd160mb-static.pc (the archive by path, into a dynamic or a
+# static executable). The installed ones are written at install time; the
+# uninstalled ones point at this build tree with an rpath
+# (PKG_CONFIG_PATH=$(CURDIR)/target/pkgconfig pkg-config ... picks them up).
+PC_NAMES := $(LIB_NAME) $(LIB_NAME)-static
+UNINSTALLED_PC_DIR := target/pkgconfig
+UNINSTALLED_PC := $(UNINSTALLED_PC_DIR)/$(LIB_NAME)-uninstalled.pc
+UNINSTALLED_PCS := $(PC_NAMES:%=$(UNINSTALLED_PC_DIR)/%-uninstalled.pc)
+
+# $(call make_pc,TEMPLATE,OUTPUT,PREFIX,LIBDIR,INCLUDEDIR,LIBS_EXTRA): the
+# one .pc generator (uninstalled and installed; cargo-c writes its own).
+make_pc = sed -e 's|@PREFIX@|$(3)|g' \
+	    -e 's|@LIBDIR@|$(4)|g' \
+	    -e 's|@INCLUDEDIR@|$(5)|g' \
+	    -e 's|@VERSION@|$(VERSION)|g' \
+	    -e 's|@LIBS_PRIVATE@|$(NATIVE_STATIC_LIBS)|g' \
+	    -e 's|[[:space:]]*@LIBS_EXTRA@|$(6)|g' \
+	    $(1) > $(2).tmp && mv $(2).tmp $(2) && chmod 0644 $(2)
 
 # C tests.
 CT := target/c-tests
 WARN := -Wall -Wextra -Werror -pedantic
 CT_CFLAGS := -O2 -g $(WARN) -Iinclude -Ic-tests -DTEST_VECTOR_DIR='"$(CURDIR)/tests/vectors"'
-CT_SHARED_LINK := -L$(RELEASE_DIR) -Wl,-rpath,$(CURDIR)/$(RELEASE_DIR) -l$(LIB_NAME)
+CT_SHARED_LINK := -L$(RELEASE_DIR) -Wl,-rpath,$(RELEASE_ABS) -l$(LIB_NAME)
 CT_STATIC_LINK := $(LIB_A) $(NATIVE_STATIC_LIBS)
 CT_PROGS := vectors diff contract
 CT_STDS := c99 c11
@@ -84,7 +125,7 @@ DEMO_CFLAGS := -O2 $(WARN) -std=c99 -Iinclude
 TEST_STEPS := test-cargo check test-demo test-install test-native-libs
 
 .PHONY: all lib header test test-cargo check demo bench install uninstall clean \
-	test-install test-native-libs test-demo uninstalled-pc print-rust-version
+	test-install test-native-libs test-demo uninstalled-pc print-rust-version FORCE
 
 all: lib uninstalled-pc
 
@@ -92,23 +133,33 @@ all: lib uninstalled-pc
 # after it runs, so the C programs relink only when the library changed.
 # The .so.$(SOMAJOR) link lets programs linked against the build tree (with
 # an rpath, or LD_LIBRARY_PATH) find the SONAME.
+# The archive is localized (mk/localize-archive.sh: one prelinked object in
+# which every symbol but rmd160mb_* is local, unused sections dropped) only
+# when cargo made a new one, and the .so relinked only when the archive or
+# the version script changed.
 lib:
-	$(CARGO) build --release
+	$(CAPI_BUILD) --target-dir $(CAPI_TARGET_DIR)
+	@mkdir -p $(RELEASE_DIR)
+	@if [ ! -f $(LIB_A) ] || [ $(CAPI_OUT)/lib$(LIB_NAME).a -nt $(LIB_A) ]; then \
+	  echo "localize $(CAPI_OUT)/lib$(LIB_NAME).a -> $(LIB_A)"; \
+	  sh mk/localize-archive.sh $(CAPI_OUT)/lib$(LIB_NAME).a $(LIB_A) || exit 1; fi
+	@if [ ! -f $(LIB_SO) ] || [ $(LIB_A) -nt $(LIB_SO) ] || [ $(VERSION_SCRIPT) -nt $(LIB_SO) ]; then \
+	  echo "link $(LIB_SO)"; \
+	  $(CC) $(SO_LDFLAGS) -o $(LIB_SO).tmp -Wl,--whole-archive $(LIB_A) -Wl,--no-whole-archive \
+	      $(NATIVE_STATIC_LIBS) && mv $(LIB_SO).tmp $(LIB_SO) || exit 1; fi
 	@ln -sf lib$(LIB_NAME).so $(LIB_SO_MAJOR)
 
 $(LIB_SO) $(LIB_A): lib ;
 
-uninstalled-pc: $(UNINSTALLED_PC)
+uninstalled-pc: $(UNINSTALLED_PCS)
 
-$(UNINSTALLED_PC): $(PC_IN) Cargo.toml Makefile
+# Rewritten every time: they name the build directory, which follows
+# CARGO_TARGET_DIR.
+$(UNINSTALLED_PC_DIR)/%-uninstalled.pc: pkgconfig/%.pc.in FORCE
 	@mkdir -p $(dir $@)
-	sed -e 's|@PREFIX@|$(CURDIR)|g' \
-	    -e 's|@LIBDIR@|$(CURDIR)/$(RELEASE_DIR)|g' \
-	    -e 's|@INCLUDEDIR@|$(CURDIR)/include|g' \
-	    -e 's|@VERSION@|$(VERSION)|g' \
-	    -e 's|@LIBS_PRIVATE@|$(NATIVE_STATIC_LIBS)|g' \
-	    -e 's|@LIBS_EXTRA@|-Wl,-rpath,$${libdir}|g' \
-	    $(PC_IN) > $@.tmp && mv $@.tmp $@
+	$(call make_pc,$<,$@,$(CURDIR),$(RELEASE_ABS),$(CURDIR)/include, -Wl$(comma)-rpath$(comma)$${libdir})
+
+FORCE:
 
 header:
 	RMD160MB_BLESS_HEADER=1 $(CARGO) test --test header
@@ -181,7 +232,7 @@ $(DEMO): examples/hash160.c $(HEADER) $(LIB_A)
 	$(CC) $(DEMO_CFLAGS) -o $@ $< $(LIB_A) $(NATIVE_STATIC_LIBS)
 
 # DEMO_ARGS: e.g. `make demo DEMO_ARGS=keys.tsv`.
-demo: $(DEMO)
+demo: $(DEMO) uninstalled-pc
 	./$(DEMO) $(DEMO_ARGS)
 
 # The demo verifies every bundled key (exit 1 on a mismatch); it must also
@@ -212,10 +263,26 @@ INSTALLED_FILES = $(DESTDIR)$(LIBDIR)/lib$(LIB_NAME).so.$(VERSION) \
 	$(DESTDIR)$(LIBDIR)/lib$(LIB_NAME).so \
 	$(DESTDIR)$(LIBDIR)/lib$(LIB_NAME).a \
 	$(DESTDIR)$(INCLUDEDIR)/$(LIB_NAME).h \
-	$(DESTDIR)$(PKGCONFIGDIR)/$(LIB_NAME).pc
+	$(DESTDIR)$(PKGCONFIGDIR)/$(LIB_NAME).pc \
+	$(DESTDIR)$(PKGCONFIGDIR)/$(LIB_NAME)-static.pc \
+	$(DESTDIR)$(CMAKEDIR)/$(LIB_NAME)Config.cmake \
+	$(DESTDIR)$(CMAKEDIR)/$(LIB_NAME)ConfigVersion.cmake
 
 # Paths in the .pc are written relative to ${prefix} when they are under it.
 pc_dir = $(if $(filter $(PREFIX)/%,$(1)),$${prefix}/$(patsubst $(PREFIX)/%,%,$(1)),$(1))
+
+# The CMake package: ripemd160mbConfig.cmake finds the library and the
+# header relative to its own directory (relocatable: the relative paths
+# from CMAKEDIR to LIBDIR and INCLUDEDIR are computed here).
+PTR_BYTES = $(shell echo $$(( $$(rustc --print cfg | sed -n 's/^target_pointer_width="\(.*\)"/\1/p') / 8 )))
+CMAKE_NATIVE_LIBS := $(subst $(space),;,$(strip $(patsubst -l%,%,$(NATIVE_STATIC_LIBS))))
+make_cmake_config = rel_lib=$$(realpath -m -s --relative-to=$(CMAKEDIR) $(LIBDIR)) && \
+	rel_inc=$$(realpath -m -s --relative-to=$(CMAKEDIR) $(INCLUDEDIR)) && \
+	for f in $(LIB_NAME)Config.cmake $(LIB_NAME)ConfigVersion.cmake; do \
+	  sed -e "s|@REL_LIBDIR@|$$rel_lib|g" -e "s|@REL_INCLUDEDIR@|$$rel_inc|g" \
+	      -e 's|@VERSION@|$(VERSION)|g' -e 's|@SOMAJOR@|$(SOMAJOR)|g' \
+	      -e 's|@NATIVE_LIBS@|$(CMAKE_NATIVE_LIBS)|g' -e 's|@SIZEOF_VOID_P@|$(PTR_BYTES)|g' cmake/$$f.in > $(1)/$$f && chmod 0644 $(1)/$$f || exit 1; \
+	done
 
 # No dependency on `all`: `make && sudo make install` must not run cargo as root.
 install:
@@ -227,14 +294,9 @@ install:
 	ln -sf lib$(LIB_NAME).so.$(SOMAJOR) $(DESTDIR)$(LIBDIR)/lib$(LIB_NAME).so
 	$(INSTALL) -m 0644 $(LIB_A) $(DESTDIR)$(LIBDIR)/lib$(LIB_NAME).a
 	$(INSTALL) -m 0644 $(HEADER) $(DESTDIR)$(INCLUDEDIR)/$(LIB_NAME).h
-	sed -e 's|@PREFIX@|$(PREFIX)|g' \
-	    -e 's|@LIBDIR@|$(call pc_dir,$(LIBDIR))|g' \
-	    -e 's|@INCLUDEDIR@|$(call pc_dir,$(INCLUDEDIR))|g' \
-	    -e 's|@VERSION@|$(VERSION)|g' \
-	    -e 's|@LIBS_PRIVATE@|$(NATIVE_STATIC_LIBS)|g' \
-	    -e 's|[[:space:]]*@LIBS_EXTRA@||g' \
-	    $(PC_IN) > $(DESTDIR)$(PKGCONFIGDIR)/$(LIB_NAME).pc
-	chmod 0644 $(DESTDIR)$(PKGCONFIGDIR)/$(LIB_NAME).pc
+	$(foreach n,$(PC_NAMES),$(call make_pc,pkgconfig/$(n).pc.in,$(DESTDIR)$(PKGCONFIGDIR)/$(n).pc,$(PREFIX),$(call pc_dir,$(LIBDIR)),$(call pc_dir,$(INCLUDEDIR)),) &&) true
+	$(INSTALL) -d $(DESTDIR)$(CMAKEDIR)
+	$(call make_cmake_config,$(DESTDIR)$(CMAKEDIR))
 
 uninstall:
 	rm -f $(INSTALLED_FILES)

@@ -1,6 +1,5 @@
-//! Gives the shared library its SONAME, `libripemd160mb.so.<major>` (0.x
-//! releases: `.so.0`), as distributions expect, and names the build
-//! configuration the kernels are compiled for:
+//! Names the build configuration the kernels are compiled for (the C
+//! library's SONAME and symbol versions are set where the Makefile links it):
 //! - `rmd160mb_neon`: the arm64 NEON lane type and kernels (little-endian
 //!   aarch64 with NEON enabled, the default of every aarch64 Linux target);
 //! - `rmd160mb_lanes`: some vector lane type exists (x86_64 or NEON), so the
@@ -8,12 +7,6 @@
 //!   backend's SHA-256 is the `sha2` crate, and only the tests use it).
 
 fn main() {
-    let target_os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
-    let major = std::env::var("CARGO_PKG_VERSION_MAJOR").unwrap_or_default();
-    if target_os == "linux" {
-        println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libripemd160mb.so.{major}");
-    }
-
     println!("cargo::rustc-check-cfg=cfg(rmd160mb_neon)");
     println!("cargo::rustc-check-cfg=cfg(rmd160mb_lanes)");
     // Set by `make coverage` (nightly): see `coverage(off)` in src/.

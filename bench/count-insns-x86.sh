@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" != --no-build ]; then
-    cargo build --quiet --release
+    make --no-print-directory --quiet lib   # the C library: target/release/libripemd160mb.so
 fi
 objdump -d --no-show-raw-insn target/release/libripemd160mb.so | awk '
 function hex(s,   v, k) { v = 0; s = tolower(s); for (k = 1; k <= length(s); k++) v = v * 16 + index("0123456789abcdef", substr(s, k, 1)) - 1; return v }

@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 target=aarch64-unknown-linux-gnu
 objdump=${OBJDUMP:-aarch64-linux-gnu-objdump}
 if [ "${1:-}" != --no-build ]; then
-    cargo build --quiet --release --target "$target"
+    cargo rustc --quiet --release --lib --features capi --crate-type cdylib --target "$target"
 fi
 so=target/$target/release/libripemd160mb.so
 asm=$(mktemp)

@@ -137,7 +137,7 @@ static void overflow(void)
         CHECK_STATUS(rmd160mb_sum(NULL, top, 32), RMD160MB_ERR_OVERFLOW);
         {
             rmd160mb_ctx ctx;
-            rmd160mb_init(&ctx);
+            CHECK_STATUS(rmd160mb_init(&ctx), RMD160MB_OK);
             CHECK_STATUS(rmd160mb_update(&ctx, top, 32), RMD160MB_ERR_OVERFLOW);
         }
         CHECK(out[0] == FILL && out[19] == FILL, "sum wrote its output on an overflow error");
@@ -219,8 +219,8 @@ static void overlap(void)
     {
         rmd160mb_ctx ctx, saved;
         uint8_t out[20], want[20];
-        rmd160mb_init(&ctx);
-        rmd160mb_update(&ctx, (const uint8_t *)"abc", 3);
+        CHECK_STATUS(rmd160mb_init(&ctx), RMD160MB_OK);
+        CHECK_STATUS(rmd160mb_update(&ctx, (const uint8_t *)"abc", 3), RMD160MB_OK);
         saved = ctx;
         CHECK_STATUS(rmd160mb_update(&ctx, (const uint8_t *)&ctx, 8), RMD160MB_ERR_OVERLAP);
         CHECK_STATUS(rmd160mb_update(&ctx, (const uint8_t *)&ctx + sizeof ctx - 1, 4), RMD160MB_ERR_OVERLAP);
@@ -415,7 +415,7 @@ static void context(void)
         size_t cuts[] = {0, 1, 63, 64, 65, 100, 500};
         for (i = 0; i < sizeof cuts / sizeof cuts[0]; i++) {
             size_t cut = cuts[i];
-            rmd160mb_init(&a);
+            CHECK_STATUS(rmd160mb_init(&a), RMD160MB_OK);
             CHECK_STATUS(rmd160mb_update(&a, msg, cut), RMD160MB_OK);
             b = a; /* by value */
             memcpy(&c, &a, sizeof a);
@@ -435,8 +435,8 @@ static void context(void)
 
     /* final leaves the context usable: final twice gives the same digest,
      * update after final continues the same message. */
-    rmd160mb_init(&a);
-    rmd160mb_update(&a, msg, 100);
+    CHECK_STATUS(rmd160mb_init(&a), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_update(&a, msg, 100), RMD160MB_OK);
     CHECK_STATUS(rmd160mb_final(&a, out), RMD160MB_OK);
     CHECK_STATUS(rmd160mb_final(&a, out2), RMD160MB_OK);
     CHECK(memcmp(out, out2, 20) == 0, "final twice gave different digests");
@@ -464,6 +464,42 @@ static void context(void)
     CHECK_STATUS(rmd160mb_final(&a, out), RMD160MB_OK);
     ref_ripemd160(msg, 10, want);
     CHECK_DIGEST(out, want, "context re-initialised after 0xFF");
+
+    /* A context rmd160mb_init never saw is refused, not hashed as if fresh:
+     * all-zero ({0}), static (zero-initialised), or garbage; nothing is
+     * written. */
+    {
+        static rmd160mb_ctx st;
+        rmd160mb_ctx zero = {{0}};
+        rmd160mb_ctx *bad[2];
+        int k;
+        bad[0] = &st;
+        bad[1] = &zero;
+        for (k = 0; k < 2; k++) {
+            memset(out, FILL, 20);
+            CHECK_STATUS(rmd160mb_update(bad[k], (const uint8_t *)"abc", 3), RMD160MB_ERR_CONTEXT);
+            CHECK_STATUS(rmd160mb_final(bad[k], out), RMD160MB_ERR_CONTEXT);
+            for (i = 0; i < 20; i++) CHECK(out[i] == FILL, "final wrote its output for a %s context", k ? "{0}" : "static");
+        }
+        for (k = 0; k < 256; k++) {
+            memset(&a, k, sizeof a);
+            CHECK_STATUS(rmd160mb_update(&a, msg, 1), RMD160MB_ERR_CONTEXT);
+            CHECK_STATUS(rmd160mb_final(&a, out), RMD160MB_ERR_CONTEXT);
+        }
+        /* A context set up by init, copied by value and by memcpy into a
+         * zeroed one, stays valid: "abc" through each copy. */
+        CHECK_STATUS(rmd160mb_init(&a), RMD160MB_OK);
+        CHECK_STATUS(rmd160mb_update(&a, (const uint8_t *)"a", 1), RMD160MB_OK);
+        b = a;
+        memcpy(&zero, &a, sizeof a);
+        CHECK_STATUS(rmd160mb_update(&b, (const uint8_t *)"bc", 2), RMD160MB_OK);
+        CHECK_STATUS(rmd160mb_update(&zero, (const uint8_t *)"bc", 2), RMD160MB_OK);
+        ref_ripemd160((const uint8_t *)"abc", 3, want);
+        CHECK_STATUS(rmd160mb_final(&b, out), RMD160MB_OK);
+        CHECK_DIGEST(out, want, "copied context, \"abc\"");
+        CHECK_STATUS(rmd160mb_final(&zero, out), RMD160MB_OK);
+        CHECK_DIGEST(out, want, "memcpy'd context, \"abc\"");
+    }
 
     /* The context is a plain struct of the promised size. */
     CHECK(sizeof(rmd160mb_ctx) == 96, "sizeof(rmd160mb_ctx) = %lu", (unsigned long)sizeof(rmd160mb_ctx));
@@ -511,7 +547,10 @@ static void threads(void)
             return;
         }
     }
-    for (k = 0; k < 2000; k++) rmd160mb_set_backend(ALL_BACKENDS[k % N_BACKENDS]);
+    for (k = 0; k < 2000; k++) {
+        int st = rmd160mb_set_backend(ALL_BACKENDS[k % N_BACKENDS]);
+        CHECK(st == RMD160MB_OK || st == RMD160MB_ERR_BACKEND, "set_backend(%s): %d", ALL_BACKENDS[k % N_BACKENDS], st);
+    }
     for (i = 0; i < T_THREADS; i++) {
         pthread_join(th[i], NULL);
         CHECK(errors[i] == 0, "thread %d: %ld wrong results while backends switched", i, errors[i]);

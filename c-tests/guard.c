@@ -232,7 +232,7 @@ int main(int argc, char **argv) {
         check_hash160(NAMES[b], 33, k33, d33, n33);
         check_hash160(NAMES[b], 65, k65, d65, n65);
     }
-    rmd160mb_set_backend("auto");
+    CHECK(rmd160mb_set_backend("auto") == RMD160MB_OK, "set_backend auto");
     check_lengths(argv[1]);
     check_errors();
     free(m32), free(d32), free(k33), free(d33), free(k65), free(d65);

@@ -34,6 +34,10 @@ lib=$dest/usr/lib
 [ -f "$lib/libripemd160mb.a" ] || fail "no libripemd160mb.a"
 [ -f "$dest/usr/include/ripemd160mb.h" ] || fail "no header"
 [ -f "$lib/pkgconfig/ripemd160mb.pc" ] || fail "no ripemd160mb.pc"
+[ -f "$lib/pkgconfig/ripemd160mb-static.pc" ] || fail "no ripemd160mb-static.pc"
+[ -f "$lib/cmake/ripemd160mb/ripemd160mbConfig.cmake" ] || fail "no cmake/ripemd160mb/ripemd160mbConfig.cmake"
+[ -f "$lib/cmake/ripemd160mb/ripemd160mbConfigVersion.cmake" ] || fail "no cmake/ripemd160mb/ripemd160mbConfigVersion.cmake"
+grep -q '@' "$lib/pkgconfig/ripemd160mb-static.pc" "$lib/cmake/ripemd160mb/"*.cmake && fail "unsubstituted @...@"
 if command -v readelf >/dev/null; then
     readelf -d "$lib/libripemd160mb.so.$version" | grep -q "SONAME.*\[libripemd160mb\.so\.$major\]" ||
         fail "SONAME is not libripemd160mb.so.$major"
@@ -104,3 +108,73 @@ $make_cmd --no-print-directory uninstall DESTDIR="$dest" PREFIX=/usr >"$tmp/unin
 left=$(cd "$dest" && find . ! -type d)
 [ -z "$left" ] || fail "files left after uninstall: $left"
 echo "PASS install: install, pkg-config (shared and --static), uninstall"
+
+# --- The README's recipes, as written, against `make install PREFIX=<a
+# non-system prefix>` (no DESTDIR): its C example as app.c, each command of
+# its "Linking" block, and its CMake example.
+unset PKG_CONFIG_LIBDIR PKG_CONFIG_SYSROOT_DIR PKG_CONFIG_ALLOW_SYSTEM_CFLAGS PKG_CONFIG_ALLOW_SYSTEM_LIBS
+opt=$tmp/opt
+echo "== make install PREFIX=$opt"
+$make_cmd --no-print-directory install PREFIX="$opt" >"$tmp/install-opt.log" 2>&1 ||
+    { cat "$tmp/install-opt.log"; fail "make install PREFIX=$opt failed"; }
+export PKG_CONFIG_PATH=$opt/lib/pkgconfig
+app=$tmp/app
+mkdir -p "$app"
+awk '/^```c$/ { f = 1; next } f && /^```$/ { exit } f' README.md >"$app/app.c"
+[ -s "$app/app.c" ] || fail "no C example in README.md"
+awk '/^### Linking/ { s = 1 } s && /^```sh$/ { f = 1; next } f && /^```$/ { exit } f' README.md >"$tmp/recipes.sh"
+[ "$(grep -c 'app\.c' "$tmp/recipes.sh")" -eq 3 ] || { cat "$tmp/recipes.sh"; fail "README.md: expected 3 link commands under Linking"; }
+kind=0
+while IFS= read -r line; do
+    kind=$((kind + 1))
+    echo "== README: $line"
+    rm -f "$app/app"
+    (cd "$app" && eval "$line") 2>"$tmp/recipe.log" || { cat "$tmp/recipe.log"; fail "README command failed: $line"; }
+    [ ! -s "$tmp/recipe.log" ] || { cat "$tmp/recipe.log"; fail "README command printed warnings: $line"; }
+    needed=$(readelf -d "$app/app" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+    case $kind in
+    1) case " $needed" in *" libripemd160mb.so.$major "*) ;; *) fail "shared recipe: NEEDED is '$needed'";; esac
+       if env -u LD_LIBRARY_PATH "$app/app" >/dev/null 2>&1; then fail "the shared build ran without LD_LIBRARY_PATH from a non-system prefix"; fi
+       LD_LIBRARY_PATH=$opt/lib "$app/app" >/dev/null || fail "shared recipe: does not run with LD_LIBRARY_PATH=$opt/lib"
+       # The README's rpath alternative.
+       (cd "$app" && cc -o app-rpath app.c $(pkg-config --cflags --libs ripemd160mb) -Wl,-rpath,"$(pkg-config --variable=libdir ripemd160mb)") ||
+           fail "shared build with the README's rpath"
+       env -u LD_LIBRARY_PATH "$app/app-rpath" >/dev/null || fail "the rpath build does not run" ;;
+    2) case " $needed" in *libripemd160mb*) fail "static-library recipe: still needs $needed";; esac
+       case " $needed" in *" libc.so."*) ;; *) fail "static-library recipe: not a dynamic executable (NEEDED '$needed')";; esac
+       env -u LD_LIBRARY_PATH "$app/app" >/dev/null || fail "static-library recipe: does not run" ;;
+    3) [ -z "$needed" ] || fail "fully static recipe: NEEDED $needed"
+       env -u LD_LIBRARY_PATH "$app/app" >/dev/null || fail "fully static recipe: does not run" ;;
+    esac
+    echo "PASS README recipe $kind (NEEDED: ${needed:-none})"
+done <"$tmp/recipes.sh"
+
+if command -v "${CMAKE:-cmake}" >/dev/null 2>&1; then
+    cm=$tmp/cmake-app
+    mkdir -p "$cm"
+    cp "$app/app.c" "$cm/"
+    awk '/^```cmake$/ { f = 1; next } f && /^```$/ { exit } f' README.md >"$cm/CMakeLists.txt"
+    grep -q 'find_package(ripemd160mb' "$cm/CMakeLists.txt" || fail "no CMake example in README.md"
+    # Moved after installation: the package's paths are relative.
+    mv "$opt" "$tmp/opt-moved"
+    echo "== README CMake example, installation moved to $tmp/opt-moved"
+    "${CMAKE:-cmake}" -S "$cm" -B "$cm/build" -DCMAKE_PREFIX_PATH="$tmp/opt-moved" >"$tmp/cmake.log" 2>&1 &&
+        "${CMAKE:-cmake}" --build "$cm/build" >>"$tmp/cmake.log" 2>&1 || { cat "$tmp/cmake.log"; fail "the README's CMake example"; }
+    LD_LIBRARY_PATH=$tmp/opt-moved/lib "$cm/build/app" >/dev/null || fail "CMake app (shared) does not run"
+    readelf -d "$cm/build/app-static" | grep -q 'NEEDED.*libripemd160mb' && fail "CMake app-static needs the .so"
+    env -u LD_LIBRARY_PATH "$cm/build/app-static" >/dev/null || fail "CMake app-static does not run"
+    # The version file: 0.1 is found, a newer minor or another major is not.
+    for want in "99.0" "0.99"; do
+        sed "s/ripemd160mb 0.1 CONFIG/ripemd160mb $want CONFIG/" "$cm/CMakeLists.txt" >"$cm/CMakeLists.txt.v" && mkdir -p "$cm/v"
+        cp "$cm/CMakeLists.txt.v" "$cm/v/CMakeLists.txt" && cp "$cm/app.c" "$cm/v/"
+        if "${CMAKE:-cmake}" -S "$cm/v" -B "$cm/v/build-$want" -DCMAKE_PREFIX_PATH="$tmp/opt-moved" >"$tmp/cmake-v.log" 2>&1; then
+            fail "find_package(ripemd160mb $want) accepted version $version"
+        fi
+        grep -q 'compatible with requested version' "$tmp/cmake-v.log" ||
+            { cat "$tmp/cmake-v.log"; fail "find_package(ripemd160mb $want) failed for another reason"; }
+    done
+    echo "PASS README CMake example (shared and static, relocated installation; versions 99.0 and 0.99 refused)"
+else
+    fail "cmake not found: the README's CMake example is not tested"
+fi
+echo "PASS install: the README's C example, link recipes and CMake example"

@@ -249,7 +249,7 @@ int main(int argc, char **argv)
         print_rate("scalar, 33-byte keys", sc);
         print_rate("scalar, 65-byte keys", su);
         if (sc > 0 && su > 0) printf("  %s / scalar: %.2fx (33 B), %.2fx (65 B)\n", backend, rc / sc, ru / su);
-        rmd160mb_set_backend(backend);
+        if (rmd160mb_set_backend(backend) != RMD160MB_OK) fprintf(stderr, "cannot switch back to %s\n", backend);
     }
     free(comp.keys);
     free(comp.want);

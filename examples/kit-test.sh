@@ -30,11 +30,13 @@ check() {
 rm -rf "$work"
 mkdir -p "$work"
 
-# Only rmd160mb_* symbols are exported, and the SONAME is versioned.
+# Only rmd160mb_* symbols are exported (each with the symbol version
+# RMD160MB_0, whose own absolute symbol nm lists too), and the SONAME is
+# versioned.
 exports_only_api() {
     local others
-    others=$(nm -D --defined-only "$1" | awk 'NF >= 3 { print $3 }' | grep -v '^rmd160mb_' || true)
-    [ -n "$(nm -D --defined-only "$1" | grep ' rmd160mb_hash32$')" ] || { echo "no rmd160mb_hash32 in $1"; return 1; }
+    others=$(nm -D --defined-only "$1" | awk 'NF >= 3 && !($2 == "A" && $3 == "RMD160MB_0") { sub(/@.*/, "", $3); print $3 }' | grep -v '^rmd160mb_' || true)
+    [ -n "$(nm -D --defined-only "$1" | grep ' rmd160mb_hash32@@RMD160MB_0$')" ] || { echo "no rmd160mb_hash32@@RMD160MB_0 in $1"; return 1; }
     [ -z "$others" ] || { echo "symbols exported besides rmd160mb_*:"; echo "$others"; return 1; }
 }
 soname_is() {
@@ -42,9 +44,10 @@ soname_is() {
     got=$(readelf -d "$1" | sed -n 's/.*Library soname: \[\(.*\)\].*/\1/p')
     [ "$got" = "$2" ] || { echo "SONAME of $1 is '$got', want '$2'"; return 1; }
 }
-check "exports: build tree .so exports only rmd160mb_*" exports_only_api target/release/libripemd160mb.so
+release=${RELEASE_DIR:-target/release}
+check "exports: build tree .so exports only rmd160mb_*" exports_only_api "$release/libripemd160mb.so"
 check "soname: build tree .so has SONAME libripemd160mb.so.$SOMAJOR" \
-    soname_is target/release/libripemd160mb.so "libripemd160mb.so.$SOMAJOR"
+    soname_is "$release/libripemd160mb.so" "libripemd160mb.so.$SOMAJOR"
 
 # --- Install 1: the layout of `make install DESTDIR=... PREFIX=/usr` -------
 root=$work/root
@@ -82,6 +85,10 @@ links_shared() {
     readelf -d "$1" | grep "NEEDED.*\[libripemd160mb.so.$SOMAJOR\]" >/dev/null || { echo "$1 does not need libripemd160mb.so.$SOMAJOR"; return 1; }
     LD_LIBRARY_PATH=$2 ldd "$1" | grep "libripemd160mb.so.$SOMAJOR => $2/" >/dev/null || { echo "$1 does not resolve it in $2:"; LD_LIBRARY_PATH=$2 ldd "$1"; return 1; }
 }
+# The static library in a dynamic executable: no libripemd160mb needed.
+links_static_lib() {
+    ! readelf -d "$1" | grep 'NEEDED.*libripemd160mb' >/dev/null || { echo "$1 needs libripemd160mb:"; readelf -d "$1" | grep NEEDED; return 1; }
+}
 links_static() {
     ! readelf -d "$1" 2>/dev/null | grep NEEDED >/dev/null || { echo "$1 has dynamic dependencies:"; readelf -d "$1" | grep NEEDED; return 1; }
 }
@@ -118,6 +125,20 @@ for mode in shared static; do
         check "run cmake-$mode" run_shared "$lib" "$cm/hash160-demo"
         # With keys as arguments: HASH160 of the uncompressed key of private key 1.
         check "run cmake-$mode with arguments" bash -c '[ "$(LD_LIBRARY_PATH='"$lib"' '"$cm"'/hash160-demo 0479be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798483ada7726a3c4655da4fbfc0e1108a8fd17b448a68554199c47d08ffb10d4b8 2>/dev/null)" = 91b24bf9f5288532960ac687abb035127b1d28a5 ]'
+    fi
+    # The CMake package: find_package(ripemd160mb 0.1 CONFIG REQUIRED), its
+    # paths relative to the config file (here inside the DESTDIR).
+    cc2=$b/cmake-config
+    if build "cmake-config-$mode-configure" "$CMAKE" -S examples/cmake-config -B "$cc2" -DRMD_STATIC=$rmd_static \
+            -DCMAKE_PREFIX_PATH="$root/usr" -DCMAKE_C_COMPILER="$CC" &&
+        build "cmake-config-$mode" "$CMAKE" --build "$cc2"; then
+        check "cmake-config-$mode: found in the installation" grep -q "ripemd160mb $VERSION from $lib/cmake/ripemd160mb" "$kit_logs/cmake-config-$mode-configure.log"
+        if [ $mode = static ]; then
+            check "link cmake-config-static" links_static_lib "$cc2/hash160-demo"
+        else
+            check "link cmake-config-shared" links_shared "$cc2/hash160-demo" "$lib"
+        fi
+        check "run cmake-config-$mode" run_shared "$lib" "$cc2/hash160-demo"
     fi
 done
 

@@ -17,7 +17,7 @@ CARGO ?= cargo
 AARCH64_TARGET := aarch64-unknown-linux-gnu
 AARCH64_CC ?= aarch64-linux-gnu-gcc
 AARCH64_RUN := CROSS_RUN_STEP=test-aarch64 mk/cross-run.sh $(AARCH64_TARGET)
-AARCH64_DIR := target/$(AARCH64_TARGET)/release
+AARCH64_DIR := $(or $(CARGO_TARGET),target)/$(AARCH64_TARGET)/release
 AARCH64_CFLAGS := -O2 -std=c99 -Wall -Wextra -Werror -pedantic -Iinclude
 AARCH64_REQUIRES := cmd:$(AARCH64_CC)=gcc-aarch64-linux-gnu \
 	file:/usr/aarch64-linux-gnu/lib/crt1.o=libc6-dev-arm64-cross \
@@ -48,13 +48,14 @@ test-aarch64-rust: require-aarch64 test-aarch64-loader
 
 test-aarch64-c: require-aarch64 test-aarch64-loader c-tests/aarch64_smoke.c $(AARCH64_GENERIC_CTESTS)
 	@echo "== aarch64: C library and C tests under qemu"
-	$(CARGO) build --release --target $(AARCH64_TARGET)
+	$(CARGO) rustc --release --lib --features capi --crate-type staticlib,cdylib --target $(AARCH64_TARGET) \
+	    -- -C link-arg=-Wl,-soname,libripemd160mb.so.$(or $(SOMAJOR),0)
 	@# The loader looks the library up by its SONAME: link it beside the .so.
 	soname=$$(aarch64-linux-gnu-readelf -d $(AARCH64_DIR)/libripemd160mb.so | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p'); \
 	    test -n "$$soname" || { echo "libripemd160mb.so has no SONAME"; exit 1; }; \
 	    ln -sf libripemd160mb.so $(AARCH64_DIR)/$$soname
 	$(AARCH64_CC) $(AARCH64_CFLAGS) c-tests/aarch64_smoke.c -o $(AARCH64_DIR)/aarch64_smoke-shared \
-	    -L$(AARCH64_DIR) -Wl,-rpath,$(CURDIR)/$(AARCH64_DIR) -lripemd160mb
+	    -L$(AARCH64_DIR) -Wl,-rpath,$(abspath $(AARCH64_DIR)) -lripemd160mb
 	$(AARCH64_CC) $(AARCH64_CFLAGS) c-tests/aarch64_smoke.c -o $(AARCH64_DIR)/aarch64_smoke-static \
 	    $(AARCH64_DIR)/libripemd160mb.a $(NATIVE_STATIC_LIBS)
 	for link in shared static; do \

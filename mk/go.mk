@@ -33,9 +33,9 @@ GO_PKG_CONFIG_PATH := $(GO_DIR)/pkgconfig
 GO_LIB := $(GO_DIR)/lib
 RMD160MB_VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
 go-pc:
-	$(CARGO) build --release --lib
+	$(MAKE) --no-print-directory lib
 	mkdir -p $(GO_PKG_CONFIG_PATH) $(GO_LIB)
-	ln -sf $(CURDIR)/$(RELEASE_DIR)/libripemd160mb.so $(GO_LIB)/libripemd160mb.so.0
+	ln -sf $(abspath $(RELEASE_DIR))/libripemd160mb.so $(GO_LIB)/libripemd160mb.so.0
 	ln -sf libripemd160mb.so.0 $(GO_LIB)/libripemd160mb.so
 	ln -sf $(CURDIR)/$(RELEASE_DIR)/libripemd160mb.a $(GO_LIB)/libripemd160mb.a
 	printf '%s\n' \

@@ -91,8 +91,8 @@ check-asan: $(HARDENING_C_TESTS)
 	@mk/require.sh $@ $(HARDENING_REQUIRES_asan)
 	@test -d "$(HARDENING_RUST_SRC)" || { \
 	  echo "check-asan: rust-src is missing (needed by -Zbuild-std): rustup component add rust-src --toolchain nightly (.ci/run does this)"; exit 1; }
-	CARGO_PROFILE_RELEASE_LTO=false RUSTFLAGS="-Zsanitizer=address -Cdebuginfo=1" $(CARGO) $(NIGHTLY) build --release --lib \
-	  -Zbuild-std=std,panic_unwind --target $(HARDENING_HOST) --target-dir $(HARDENING_ASAN_DIR)
+	CARGO_PROFILE_RELEASE_LTO=false RUSTFLAGS="-Zsanitizer=address -Cdebuginfo=1" $(CARGO) $(NIGHTLY) rustc --release --lib \
+	  --features capi --crate-type staticlib -Zbuild-std=std,panic_unwind --target $(HARDENING_HOST) --target-dir $(HARDENING_ASAN_DIR)
 	@echo "check-asan: std instrumented: $$(nm -A $(HARDENING_ASAN_DIR)/$(HARDENING_HOST)/release/libripemd160mb.a 2>/dev/null | grep -c '^[^:]*:std-[^:]*:.* U __asan_report_load') undefined __asan_report_load* references in std's objects"
 	@nm -A $(HARDENING_ASAN_DIR)/$(HARDENING_HOST)/release/libripemd160mb.a 2>/dev/null | grep -q '^[^:]*:std-[^:]*:.* U __asan_report_load' \
 	  || { echo "check-asan: std's objects in the static library carry no ASan checks: std is not instrumented"; exit 1; }
@@ -129,7 +129,7 @@ check-asan-rust:
 HARDENING_VALGRIND := valgrind --error-exitcode=99 --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite -q
 check-valgrind: $(HARDENING_C_TESTS)
 	@mk/require.sh $@ $(HARDENING_REQUIRES_valgrind)
-	$(CARGO) build --release --lib
+	$(MAKE) --no-print-directory lib
 	@mkdir -p $(HARDENING_OUT)
 	@for src in $(HARDENING_C_TESTS); do \
 	  exe=$(HARDENING_OUT)/plain-$$(basename $$src .c); \

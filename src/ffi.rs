@@ -171,7 +171,8 @@ unsafe fn fixed_width_batch(
 ///
 /// # Safety
 /// `src` must be readable for `32*n` bytes and `dst` writable for `20*n`.
-#[no_mangle]
+#[cfg_attr(feature = "capi", no_mangle)]
+#[must_use]
 pub unsafe extern "C" fn rmd160mb_hash32(dst: *mut u8, src: *const u8, n: usize) -> c_int {
     let driver = |backend, dst, src, n, _width| {
         // SAFETY: fixed_width_batch checked the buffers for width 32.
@@ -201,7 +202,8 @@ pub unsafe extern "C" fn rmd160mb_hash32(dst: *mut u8, src: *const u8, n: usize)
 ///
 /// # Safety
 /// `src` must be readable for `width*n` bytes and `dst` writable for `20*n`.
-#[no_mangle]
+#[cfg_attr(feature = "capi", no_mangle)]
+#[must_use]
 pub unsafe extern "C" fn rmd160mb_hash160(dst: *mut u8, src: *const u8, n: usize, width: usize) -> c_int {
     // SAFETY: the caller's contract; hash160_raw is the HASH160 driver.
     unsafe { fixed_width_batch(dst, RMD160MB_DIGEST_SIZE, src, n, width, batch::hash160_raw) }
@@ -229,7 +231,8 @@ pub unsafe extern "C" fn rmd160mb_hash160(dst: *mut u8, src: *const u8, n: usize
 ///
 /// # Safety
 /// `src` must be readable for `width*n` bytes and `dst` writable for `32*n`.
-#[no_mangle]
+#[cfg_attr(feature = "capi", no_mangle)]
+#[must_use]
 pub unsafe extern "C" fn rmd160mb_sha256(dst: *mut u8, src: *const u8, n: usize, width: usize) -> c_int {
     // SAFETY: the caller's contract; sha256_raw is the SHA-256 driver.
     unsafe { fixed_width_batch(dst, RMD160MB_SHA256_DIGEST_SIZE, src, n, width, batch::sha256_raw) }
@@ -246,7 +249,8 @@ pub unsafe extern "C" fn rmd160mb_sha256(dst: *mut u8, src: *const u8, n: usize,
 ///
 /// # Safety
 /// `msg` must be readable for `len` bytes and `out` writable for 20.
-#[no_mangle]
+#[cfg_attr(feature = "capi", no_mangle)]
+#[must_use]
 pub unsafe extern "C" fn rmd160mb_sum(out: *mut u8, msg: *const u8, len: usize) -> c_int {
     boundary(|| {
         let [input, output] = regions([(msg, len, 1), (out.cast_const(), 1, RMD160MB_DIGEST_SIZE)])?;
@@ -283,7 +287,8 @@ unsafe fn hasher<'a>(ctx: *mut rmd160mb_ctx) -> &'a mut Ripemd160 {
 ///
 /// # Safety
 /// `ctx` must point to writable memory for one `rmd160mb_ctx`.
-#[no_mangle]
+#[cfg_attr(feature = "capi", no_mangle)]
+#[must_use]
 pub unsafe extern "C" fn rmd160mb_init(ctx: *mut rmd160mb_ctx) -> c_int {
     boundary(|| {
         if ctx.is_null() {
@@ -308,7 +313,8 @@ pub unsafe extern "C" fn rmd160mb_init(ctx: *mut rmd160mb_ctx) -> c_int {
 /// # Safety
 /// `ctx` must be a context set up by `rmd160mb_init`; `data` readable for
 /// `len` bytes.
-#[no_mangle]
+#[cfg_attr(feature = "capi", no_mangle)]
+#[must_use]
 pub unsafe extern "C" fn rmd160mb_update(ctx: *mut rmd160mb_ctx, data: *const u8, len: usize) -> c_int {
     boundary(|| {
         if len == 0 {
@@ -340,7 +346,8 @@ pub unsafe extern "C" fn rmd160mb_update(ctx: *mut rmd160mb_ctx, data: *const u8
 /// # Safety
 /// `ctx` must be a context set up by `rmd160mb_init`; `out` writable for 20
 /// bytes.
-#[no_mangle]
+#[cfg_attr(feature = "capi", no_mangle)]
+#[must_use]
 pub unsafe extern "C" fn rmd160mb_final(ctx: *mut rmd160mb_ctx, out: *mut u8) -> c_int {
     boundary(|| {
         let [state, output] = regions([(ctx.cast::<u8>().cast_const(), 1, core::mem::size_of::<rmd160mb_ctx>()), (out.cast_const(), 1, RMD160MB_DIGEST_SIZE)])?;
@@ -374,7 +381,8 @@ pub unsafe extern "C" fn rmd160mb_final(ctx: *mut rmd160mb_ctx, out: *mut u8) ->
 /// (SHA-NI, or the Armv8 SHA-2 instructions on neon) where that is faster;
 /// the digests are the same. Never NULL; a static string, not to be freed.
 /// Thread-safe.
-#[no_mangle]
+#[cfg_attr(feature = "capi", no_mangle)]
+#[must_use]
 pub extern "C" fn rmd160mb_backend() -> *const c_char {
     Backend::current().c_name().as_ptr()
 }
@@ -382,7 +390,8 @@ pub extern "C" fn rmd160mb_backend() -> *const c_char {
 /// Messages the current backend hashes side by side: 1 (scalar), 4 (neon),
 /// 8 (avx2) or 16 (avx512). Batches of a multiple of this size waste no
 /// lanes. Thread-safe.
-#[no_mangle]
+#[cfg_attr(feature = "capi", no_mangle)]
+#[must_use]
 pub extern "C" fn rmd160mb_lanes() -> usize {
     Backend::current().lanes()
 }
@@ -397,7 +406,8 @@ pub extern "C" fn rmd160mb_lanes() -> usize {
 ///
 /// # Safety
 /// `name` must be NULL or a NUL-terminated string.
-#[no_mangle]
+#[cfg_attr(feature = "capi", no_mangle)]
+#[must_use]
 pub unsafe extern "C" fn rmd160mb_set_backend(name: *const c_char) -> c_int {
     boundary(|| {
         if name.is_null() {
@@ -413,7 +423,8 @@ pub unsafe extern "C" fn rmd160mb_set_backend(name: *const c_char) -> c_int {
 }
 
 /// This library's version, "MAJOR.MINOR.PATCH". A static string. Thread-safe.
-#[no_mangle]
+#[cfg_attr(feature = "capi", no_mangle)]
+#[must_use]
 pub extern "C" fn rmd160mb_version() -> *const c_char {
     const VERSION: &CStr = match CStr::from_bytes_with_nul(concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes()) {
         Ok(v) => v,
@@ -424,7 +435,8 @@ pub extern "C" fn rmd160mb_version() -> *const c_char {
 
 /// A short English description of a status code; "unknown status" for a
 /// value that is not one. Never NULL; a static string. Thread-safe.
-#[no_mangle]
+#[cfg_attr(feature = "capi", no_mangle)]
+#[must_use]
 pub extern "C" fn rmd160mb_strerror(status: c_int) -> *const c_char {
     let text: &'static CStr = match status {
         RMD160MB_OK => c"success",
