@@ -74,9 +74,8 @@ pub(crate) unsafe fn hash32_lanes<V: Lanes>(src: &[[u8; 32]], dst: &mut [[u8; 20
     match policy::hash32_tail(lanes, src.len(), narrower.is_some()) {
         Tail::Done => {}
         Tail::Scalar => {
-            for (msg, out) in src.iter().zip(dst.iter_mut()) {
-                *out = hash32_one(msg);
-            }
+            // SAFETY: the scalar kernel needs no CPU feature.
+            unsafe { crate::simd::scalar::hash32(src, dst) }
         }
         Tail::Narrower => {
             if let Some(kernel) = narrower {
@@ -92,13 +91,4 @@ pub(crate) unsafe fn hash32_lanes<V: Lanes>(src: &[[u8; 32]], dst: &mut [[u8; 20
             unsafe { group::<V>(msgs.as_ptr(), dst) };
         }
     }
-}
-
-/// RIPEMD-160 of one 32-byte message through the fixed path on `u32` (words
-/// 8..15 are the known padding).
-#[inline]
-pub(crate) fn hash32_one(msg: &[u8; 32]) -> [u8; 20] {
-    // SAFETY: one readable message; u32 lanes need no CPU feature.
-    let x = unsafe { <u32 as Lanes>::load_msgs32(msg) };
-    crate::simd::scalar::digest_bytes(&hash32_words(&x))
 }
