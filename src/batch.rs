@@ -49,10 +49,10 @@ unsafe fn chunked<const D: usize>(
             };
             stage(msgs, &mut digests[..m]);
         }
+        // In place, the digest bytes end at D * (done + m) <= width * (done +
+        // m): this chunk's messages (already read) and earlier ones.
         // SAFETY: within the caller's D * n writable bytes; `digests` is on
-        // our stack, so it overlaps nothing of the caller's. In place, the
-        // digest bytes end at D * (done + m) <= width * (done + m): this
-        // chunk's messages (already read) and earlier ones, never later.
+        // our stack, so it overlaps nothing of the caller's.
         unsafe { ptr::copy_nonoverlapping(digests.as_ptr().cast::<u8>(), dst.add(D * done), D * m) };
         done += m;
     }

@@ -143,10 +143,10 @@ unsafe fn fixed_width_batch(
     boundary(|| {
         check_batch(dst, digest_size, src, n, width)?;
         if n > 0 {
-            // SAFETY: checked above: sizes fit, `dst` is non-NULL, `src` is
-            // non-NULL when width > 0 (it is only read then), the buffers
-            // are disjoint or in place with width >= digest_size; the
-            // caller guarantees the memory is valid for these sizes.
+            // Checked above: sizes fit, `dst` is non-NULL, `src` is non-NULL
+            // when width > 0 (it is only read then), the buffers are disjoint
+            // or in place with width >= digest_size.
+            // SAFETY: those checks, and the memory valid by the C contract.
             unsafe { driver(Backend::current(), dst, src, n, width) };
         }
         Ok(())

@@ -191,6 +191,8 @@ macro_rules! fixed_width {
         pub(crate) struct $name;
         impl FixedWidth for $name {
             const WIDTH: usize = $width;
+            /// # Safety
+            /// As [`FixedWidth::group`].
             #[inline(always)]
             unsafe fn group<V: Lanes>(p: *const u8, m: usize) -> [V; 8] {
                 // SAFETY: the caller's.

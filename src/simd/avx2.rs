@@ -98,6 +98,8 @@ impl Lanes for __m256i {
     const PAIRS: bool = false;
 
     /// Transposes 8 messages of 8 words.
+    /// # Safety
+    /// As [`Lanes::load_msgs32`].
     #[inline(always)]
     unsafe fn load_msgs32(msgs: *const [u8; 32]) -> [Self; 8] {
         // SAFETY: each load reads one whole 32-byte message of the caller's
@@ -153,11 +155,15 @@ impl Lanes for __m256i {
             _mm256_mullo_epi32(lane, _mm256_set1_epi32(stride as i32))
         }
     }
+    /// # Safety
+    /// As [`Lanes::load_be`].
     #[inline(always)]
     unsafe fn load_be(p: *const u8, offsets: Self) -> Self {
         // SAFETY: the caller's: 4 readable bytes at p + offsets[i].
         bswap(unsafe { Self::load_le(p, offsets) })
     }
+    /// # Safety
+    /// As [`Lanes::load_le`].
     #[inline(always)]
     unsafe fn load_le(p: *const u8, offsets: Self) -> Self {
         // SAFETY: the caller's; scale 1 (byte offsets), unaligned is fine.

@@ -127,6 +127,8 @@ impl Lanes for __m512i {
     const PAIRS: bool = true;
 
     /// Transposes 16 messages of 8 words into 8 vectors.
+    /// # Safety
+    /// As [`Lanes::load_msgs32`].
     #[inline(always)]
     unsafe fn load_msgs32(msgs: *const [u8; 32]) -> [Self; 8] {
         // Row k holds message k in its low half and message k + 8 in its
@@ -195,11 +197,15 @@ impl Lanes for __m512i {
             _mm512_mullo_epi32(lane, _mm512_set1_epi32(stride as i32))
         }
     }
+    /// # Safety
+    /// As [`Lanes::load_be`].
     #[inline(always)]
     unsafe fn load_be(p: *const u8, offsets: Self) -> Self {
         // SAFETY: the caller's: 4 readable bytes at p + offsets[i].
         bswap(unsafe { Self::load_le(p, offsets) })
     }
+    /// # Safety
+    /// As [`Lanes::load_le`].
     #[inline(always)]
     unsafe fn load_le(p: *const u8, offsets: Self) -> Self {
         // SAFETY: the caller's; scale 1 (byte offsets), unaligned is fine.

@@ -192,6 +192,8 @@ impl Lanes for uint32x4_t {
     const LANES: usize = 4;
     const PAIRS: bool = true;
 
+    /// # Safety
+    /// As [`Lanes::load_msgs32`].
     #[inline(always)]
     unsafe fn load_msgs32(msgs: *const [u8; 32]) -> [Self; 8] {
         // SAFETY: the caller's: 4 readable messages.
@@ -207,6 +209,8 @@ impl Lanes for uint32x4_t {
         // SAFETY: reads the 16 bytes of `lane`; NEON is enabled (module note).
         unsafe { vld1q_u32(lane.as_ptr()) }
     }
+    /// # Safety
+    /// As [`Lanes::load_be`].
     #[inline(always)]
     unsafe fn load_be(p: *const u8, offsets: Self) -> Self {
         // SAFETY: the caller's: 4 readable bytes at p + offsets[i].
@@ -214,6 +218,8 @@ impl Lanes for uint32x4_t {
         // SAFETY: register-only; NEON is enabled.
         unsafe { vreinterpretq_u32_u8(vrev32q_u8(vreinterpretq_u8_u32(le))) }
     }
+    /// # Safety
+    /// As [`Lanes::load_le`].
     #[inline(always)]
     unsafe fn load_le(p: *const u8, offsets: Self) -> Self {
         let mut offs = [0u32; 4];

@@ -65,6 +65,8 @@ impl Lanes for u32 {
     const LANES: usize = 1;
     const PAIRS: bool = false;
 
+    /// # Safety
+    /// As [`Lanes::load_msgs32`].
     #[inline(always)]
     unsafe fn load_msgs32(msgs: *const [u8; 32]) -> [Self; 8] {
         // SAFETY: the caller's: one readable message; [u8; 32] has alignment 1.
@@ -82,12 +84,16 @@ impl Lanes for u32 {
     fn lane_offsets(_stride: usize, _m: usize) -> Self {
         0
     }
+    /// # Safety
+    /// As [`Lanes::load_be`].
     #[cfg(any(test, rmd160mb_lanes))]
     #[inline(always)]
     unsafe fn load_be(p: *const u8, offsets: Self) -> Self {
         // SAFETY: the caller's: 4 readable bytes at p + offsets.
         u32::from_be_bytes(unsafe { p.add(offsets as usize).cast::<[u8; 4]>().read() })
     }
+    /// # Safety
+    /// As [`Lanes::load_le`].
     #[cfg(any(test, rmd160mb_lanes))]
     #[inline(always)]
     unsafe fn load_le(p: *const u8, offsets: Self) -> Self {
