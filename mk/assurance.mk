@@ -61,9 +61,10 @@ coverage:
 	  $(CARGO) $(NIGHTLY) test --tests --target $(COV_HOST) --target-dir $(COV_DIR)/build -- --skip batch_calls_do_not_allocate
 	@echo "coverage: skipped tests/alloc.rs (batch_calls_do_not_allocate): it counts 4 heap allocations in the instrumented nightly build, none in cargo test; it runs in make test-cargo"
 	@echo "== coverage: C tests against the instrumented static library"
-	RUSTFLAGS="$(COV_RUSTFLAGS)" $(CARGO) $(NIGHTLY) build --release --lib --target $(COV_HOST) --target-dir $(COV_DIR)/build
+	RUSTFLAGS="$(COV_RUSTFLAGS)" $(CARGO) $(NIGHTLY) rustc --lib --features capi --crate-type staticlib \
+	  --target $(COV_HOST) --target-dir $(COV_DIR)/build
 	@for p in $(COV_C_PROGS); do \
-	  $(CC) -std=c11 $(CT_CFLAGS) -o $(COV_DIR)/c/$$p c-tests/$$p.c $(COV_DIR)/build/$(COV_HOST)/release/lib$(LIB_NAME).a \
+	  $(CC) -std=c11 $(CT_CFLAGS) -o $(COV_DIR)/c/$$p c-tests/$$p.c $(COV_DIR)/build/$(COV_HOST)/debug/lib$(LIB_NAME).a \
 	    $(NATIVE_STATIC_LIBS) $(CRYPTO_CFLAGS) $(CRYPTO_LIBS) -pthread || exit 1; \
 	  LLVM_PROFILE_FILE="$(CURDIR)/$(COV_DIR)/prof/c-$$p-%p-%m.profraw" $(COV_DIR)/c/$$p tests/vectors > $(COV_DIR)/c/$$p.log 2>&1 \
 	    || { tail -20 $(COV_DIR)/c/$$p.log; echo "coverage: C test $$p failed"; exit 1; }; \
