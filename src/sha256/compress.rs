@@ -165,20 +165,20 @@ fn schedule<W: Word, L: Layout>(w: &mut [W; 16], t: usize) -> W {
     }
 }
 
-/// Round `t` on the working variables `v` = (a, b, c, d, e, f, g, h).
+/// Round `T` on the working variables `v` = (a, b, c, d, e, f, g, h).
 /// Unoptimised builds keep each round a function of its own (as
 /// RIPEMD-160's steps): inlined, the 64 unrolled rounds' temporaries would
 /// each get a stack slot, and a vector kernel's frame would overflow a small
 /// thread stack in a dependent crate's debug build.
 #[cfg_attr(debug_assertions, inline(never))]
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn round<W: Word, L: Layout>(v: &mut [W; 8], w: &mut [W; 16], t: usize) {
+fn round<W: Word, L: Layout, const T: usize>(v: &mut [W; 8], w: &mut [W; 16]) {
     let [a, b, c, d, e, f, g, h] = *v;
     // Ordered for the shortest dependency chains: h + K[t] + W[t] does
     // not wait for the previous round, Ch (one operation after e) is added
     // before Σ1 (two operations after e), so the new e and a are 4
     // operations after the old ones.
-    let t1 = h.add(schedule::<W, L>(w, t)).add(W::ch(e, f, g)).add(big_sigma(e, BIG_SIGMA1));
+    let t1 = h.add(schedule::<W, L>(w, T)).add(W::ch(e, f, g)).add(big_sigma(e, BIG_SIGMA1));
     let t2 = big_sigma(a, BIG_SIGMA0).add(W::maj(a, b, c));
     *v = [t1.add(t2), a, b, c, d.add(t1), e, f, g];
 }
@@ -191,7 +191,7 @@ pub(crate) fn compress<W: Word, L: Layout>(h: &[W; 8], block: &[W; 16]) -> [W; 8
     let mut v = *h;
     let mut w = *block;
     seq!(T in 0..64 {
-        round::<W, L>(&mut v, &mut w, T);
+        round::<W, L, T>(&mut v, &mut w);
     });
     core::array::from_fn(|i| h[i].add(v[i]))
 }
