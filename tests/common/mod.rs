@@ -40,6 +40,7 @@ impl Rng {
 }
 
 mod oracle;
+#[allow(unused_imports)] // not every test binary uses every helper
 pub use oracle::*;
 
 /// Every backend name; the ones this CPU lacks are reported, not hidden.
