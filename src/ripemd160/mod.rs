@@ -71,20 +71,14 @@ pub(crate) unsafe fn hash32_lanes<V: Lanes>(src: &[[u8; 32]], dst: &mut [[u8; 20
         done += lanes;
     }
     let (src, dst) = (&src[done..], &mut dst[done..]);
-    match policy::hash32_tail(lanes, src.len(), narrower.is_some()) {
-        Tail::Done => {}
-        Tail::Scalar => {
-            // SAFETY: the scalar kernel needs no CPU feature.
-            unsafe { crate::simd::scalar::hash32(src, dst) }
-        }
-        Tail::Narrower => {
-            if let Some(kernel) = narrower {
-                // SAFETY: the caller's: the CPU has the narrower kernel's
-                // instruction set.
-                unsafe { kernel(src, dst) }
-            }
-        }
-        Tail::Padded => {
+    match (policy::hash32_tail(lanes, src.len(), narrower.is_some()), narrower) {
+        (Tail::Done, _) => {}
+        // SAFETY: the scalar kernel needs no CPU feature.
+        (Tail::Scalar, _) => unsafe { crate::simd::scalar::hash32(src, dst) },
+        // SAFETY: the caller's: the CPU has the narrower kernel's
+        // instruction set.
+        (Tail::Narrower, Some(kernel)) => unsafe { kernel(src, dst) },
+        (Tail::Padded | Tail::Narrower, _) => {
             let mut msgs = [[0u8; 32]; 16];
             msgs[..src.len()].copy_from_slice(src);
             // SAFETY: `msgs` holds 16 >= V::LANES messages; as above.
