@@ -2,17 +2,23 @@
 //! (or fixed-width binary records in, raw digests out), in input order, on
 //! N threads.
 //!
-//! The input is cut into chunks of whole lines (about `CHUNK` bytes). Each
-//! worker takes the next chunk (reading it under the input lock), decodes
-//! and hashes it (messages of one width in one batch call), and then waits
-//! for its turn to write, so the output keeps the input order and memory
-//! stays at a few chunks per thread whatever the input size.
+//! The input is cut into chunks of whole lines (about `CHUNK` bytes): a
+//! regular file is mapped and a chunk is a range of the mapping (no copy;
+//! `--no-mmap` reads instead), anything else is read into a buffer. Each
+//! worker takes the next chunk under the input lock, decodes and hashes it
+//! (messages of one width in one batch call), and hands the result to the
+//! output queue. Whichever worker finds the next chunk in order there
+//! writes it (outside the queue's lock) and every finished chunk after it,
+//! so the output keeps the input order, no worker waits for its turn, and
+//! memory stays at a few chunks per thread whatever the input size.
 
+use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, IsTerminal, Read, Write};
+use std::ops::{Deref, Range};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 
 use ripemd160mb::Backend;
 
@@ -48,11 +54,37 @@ enum Rec {
     Invalid,
 }
 
+/// Files smaller than this are read, not mapped.
+const MMAP_MIN: u64 = 64 << 10;
+
+/// The bytes of a chunk: read into a buffer, or a range of a mapped file.
+enum Data {
+    Owned(Vec<u8>),
+    Mapped(Arc<memmap2::Mmap>, Range<usize>),
+}
+
+impl Deref for Data {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            Data::Owned(v) => v,
+            Data::Mapped(m, r) => &m[r.clone()],
+        }
+    }
+}
+
+/// Where a file's bytes come from.
+enum Source {
+    Read(Box<dyn Read + Send>),
+    /// The mapping and how far chunks have been cut from it.
+    Mapped(Arc<memmap2::Mmap>, usize),
+}
+
 /// A piece of the input, in order.
 struct Chunk {
     seq: u64,
     file: usize,
-    data: Vec<u8>,
+    data: Data,
     /// Set on the last chunk of a file whose reading or opening failed.
     error: Option<io::Error>,
     /// Binary mode: bytes at the end of the file that are not a whole record.
@@ -62,38 +94,88 @@ struct Chunk {
 struct Input {
     files: Vec<OsString>,
     next_file: usize,
-    cur: Option<(usize, Box<dyn Read + Send>)>,
+    cur: Option<(usize, Source)>,
     carry: Vec<u8>,
     seq: u64,
+    mmap: bool,
 }
 
 fn display(name: &OsString) -> String {
     name.to_string_lossy().into_owned()
 }
 
-fn open(name: &OsString) -> io::Result<Box<dyn Read + Send>> {
+fn open(name: &OsString, mmap: bool) -> io::Result<Source> {
     if name == "-" {
-        Ok(Box::new(io::stdin()))
-    } else {
-        Ok(Box::new(File::open(name)?))
+        return Ok(Source::Read(Box::new(io::stdin())));
+    }
+    let file = File::open(name)?;
+    if mmap && file.metadata().is_ok_and(|m| m.is_file() && m.len() >= MMAP_MIN) {
+        // SAFETY: the mapping is only read. Another process that writes the
+        // file meanwhile changes what we hash, and one that truncates it
+        // makes reads past the new end fault (SIGBUS): the trade b3sum makes
+        // too, documented, with `--no-mmap` to read instead. A file that
+        // cannot be mapped is read.
+        if let Ok(map) = unsafe { memmap2::Mmap::map(&file) } {
+            let _ = map.advise(memmap2::Advice::Sequential);
+            return Ok(Source::Mapped(Arc::new(map), 0));
+        }
+    }
+    Ok(Source::Read(Box::new(file)))
+}
+
+/// Where to end a chunk that starts at `data[0]` and wants `target` bytes:
+/// after the last whole line or record within `target` bytes, else (one
+/// line longer than that) after the first line end. `None`: no cut point
+/// in `data` (the rest of the input is one line, or less than a record).
+fn cut_point(data: &[u8], target: usize, binary: Option<usize>) -> Option<usize> {
+    match binary {
+        Some(w) => (data.len() >= w).then(|| (target.min(data.len()) / w).max(1) * w),
+        None => {
+            let window = &data[..target.min(data.len())];
+            let last_in_window = memchr::memrchr(b'\n', window);
+            let first_after = || memchr::memchr(b'\n', &data[window.len()..]).map(|p| window.len() + p);
+            last_in_window.or_else(first_after).map(|p| p + 1)
+        }
     }
 }
 
 impl Input {
     /// The next chunk: whole lines (text) or whole records (binary, `width`).
     fn next(&mut self, binary: Option<usize>, recycled: Vec<u8>) -> Option<Chunk> {
+        let target = match binary {
+            Some(w) => (CHUNK / w).max(1) * w,
+            None => CHUNK,
+        };
         loop {
             let (file, reader) = match &mut self.cur {
-                Some((f, r)) => (*f, r),
+                Some((f, Source::Read(r))) => (*f, r),
+                Some((f, Source::Mapped(map, pos))) => {
+                    let (file, start, len) = (*f, *pos, map.len());
+                    let mut end = cut_point(&map[start..], target, binary).map_or(len, |c| start + c);
+                    *pos = end;
+                    let map = Arc::clone(map);
+                    let mut trailing = 0;
+                    if end == len {
+                        self.cur = None;
+                        if let Some(w) = binary {
+                            trailing = (end - start) % w;
+                            end -= trailing;
+                        }
+                        if end == start && trailing == 0 {
+                            continue;
+                        }
+                    }
+                    return Some(self.chunk(file, Data::Mapped(map, start..end), None, trailing));
+                }
                 None => {
                     if self.next_file == self.files.len() {
                         return None;
                     }
                     let f = self.next_file;
                     self.next_file += 1;
-                    match open(&self.files[f]) {
+                    match open(&self.files[f], self.mmap) {
                         Ok(r) => self.cur = Some((f, r)),
-                        Err(e) => return Some(self.chunk(f, Vec::new(), Some(e), 0)),
+                        Err(e) => return Some(self.chunk(f, Data::Owned(Vec::new()), Some(e), 0)),
                     }
                     continue;
                 }
@@ -107,10 +189,6 @@ impl Input {
             data[..carry].copy_from_slice(&self.carry);
             self.carry.clear();
             let mut filled = carry;
-            let target = match binary {
-                Some(w) => (CHUNK / w).max(1) * w,
-                None => CHUNK,
-            };
             let mut eof = false;
             let mut error = None;
             // Read until a cut point exists past `target`, or the end.
@@ -159,11 +237,11 @@ impl Input {
                 self.carry.extend_from_slice(&data[cut..]);
                 data.truncate(cut);
             }
-            return Some(self.chunk(file, data, error, trailing));
+            return Some(self.chunk(file, Data::Owned(data), error, trailing));
         }
     }
 
-    fn chunk(&mut self, file: usize, data: Vec<u8>, error: Option<io::Error>, trailing: usize) -> Chunk {
+    fn chunk(&mut self, file: usize, data: Data, error: Option<io::Error>, trailing: usize) -> Chunk {
         let seq = self.seq;
         self.seq += 1;
         Chunk { seq, file, data, error, trailing }
@@ -226,12 +304,64 @@ impl Scratch {
         }
     }
 
+    /// The common chunk, every line a message of the same width and nothing
+    /// else: the lines are found by their stride (no search for line ends),
+    /// decoded straight from the chunk, hashed in one call, and the output
+    /// written at fixed offsets. `false` (nothing decided) for any other
+    /// chunk, which [`Scratch::text`]'s general path then takes, finding
+    /// any invalid line there.
+    fn uniform(&mut self, mode: Mode, backend: Backend, data: &[u8]) -> bool {
+        let Some(hex_len) = memchr::memchr(b'\n', data) else { return false };
+        if hex_len == 0 || hex_len % 2 != 0 || (mode == Mode::Hash32 && hex_len != 64) {
+            return false;
+        }
+        let stride = hex_len + 1;
+        // Every line ends in '\n' but perhaps the last one (the end of a file).
+        let lines = data.len().div_ceil(stride);
+        let last_unterminated = !data.len().is_multiple_of(stride);
+        if last_unterminated && data.len() % stride != hex_len {
+            return false;
+        }
+        let newlines = data.len() / stride;
+        if !(1..newlines).all(|k| data[k * stride + hex_len] == b'\n') {
+            return false;
+        }
+        let width = hex_len / 2;
+        self.msgs.resize(lines * width, 0);
+        // A '#', '\r' or any other byte that is not a hex digit fails here.
+        let decoded = data
+            .chunks(stride)
+            .zip(self.msgs.chunks_exact_mut(width))
+            .all(|(line, m)| hex_simd::decode(&line[..hex_len], hex_simd::Out::from_slice(m)).is_ok());
+        if !decoded {
+            return false;
+        }
+        self.resize_digests(mode, lines);
+        hash_run(mode, backend, &self.msgs, width, &mut self.d20, &mut self.d32);
+        let dl = mode.digest_len();
+        let digests = if dl == 32 { self.d32.as_flattened() } else { self.d20.as_flattened() };
+        self.hexout.resize(digests.len() * 2, 0);
+        let hexout = hex_simd::encode(digests, hex_simd::Out::from_slice(&mut self.hexout), hex_simd::AsciiCase::Lower);
+        self.out.resize(lines * (2 * dl + 1), 0);
+        for (o, h) in self.out.chunks_exact_mut(2 * dl + 1).zip(hexout.chunks_exact(2 * dl)) {
+            o[..2 * dl].copy_from_slice(h);
+            o[2 * dl] = b'\n';
+        }
+        self.recs.clear();
+        self.invalid.clear();
+        self.lines = lines as u64;
+        true
+    }
+
     fn text(&mut self, mode: Mode, backend: Backend, data: &[u8], skip_invalid: bool) {
         self.reason = if mode == Mode::Hash32 {
             "not a 32-byte message in hex (64 hex digits)"
         } else {
             "not a message in hex (an even number of hex digits)"
         };
+        if self.uniform(mode, backend, data) {
+            return;
+        }
         self.recs.clear();
         self.msgs.clear();
         self.invalid.clear();
@@ -267,7 +397,7 @@ impl Scratch {
             start = end + 1;
         }
         self.msgs.resize(self.gather.len() / 2, 0);
-        if faster_hex::hex_decode(&self.gather, &mut self.msgs).is_err() {
+        if hex_simd::decode(&self.gather, hex_simd::Out::from_slice(&mut self.msgs)).is_err() {
             // Some line is not hex: decode line by line to find which.
             self.msgs.clear();
             let mut off = 0usize;
@@ -280,7 +410,7 @@ impl Scratch {
                     off += 2 * w as usize;
                     let at = self.msgs.len();
                     self.msgs.resize(at + w as usize, 0);
-                    if faster_hex::hex_decode(hex, &mut self.msgs[at..]).is_ok() {
+                    if hex_simd::decode(hex, hex_simd::Out::from_slice(&mut self.msgs[at..])).is_ok() {
                         match first_width {
                             None => first_width = Some(w as usize),
                             Some(f) => uniform &= f == w as usize,
@@ -344,8 +474,8 @@ impl Scratch {
         out.reserve(n_msgs * (2 * dl + 1) + data.len() / 8);
         let digests = if mode.digest_len() == 32 { self.d32.as_flattened() } else { self.d20.as_flattened() };
         self.hexout.resize(digests.len() * 2, 0);
-        let _ = faster_hex::hex_encode(digests, &mut self.hexout);
-        let hexout = &self.hexout;
+        let hexout: &[u8] =
+            hex_simd::encode(digests, hex_simd::Out::from_slice(&mut self.hexout), hex_simd::AsciiCase::Lower);
         let mut k = 0usize;
         for (i, r) in self.recs.iter().enumerate() {
             match *r {
@@ -380,8 +510,26 @@ impl Scratch {
     }
 }
 
-struct Output {
+/// A chunk hashed, waiting to be written.
+struct Done {
+    chunk: Chunk,
+    scratch: Scratch,
+}
+
+/// Finished chunks on their way out, and the buffers they give back.
+struct Queue {
+    /// The chunk to write next.
     next_seq: u64,
+    /// Finished chunks after `next_seq`, by sequence number.
+    pending: BTreeMap<u64, Done>,
+    /// A worker is writing (it writes every chunk in order it finds).
+    writing: bool,
+    spare_scratch: Vec<Scratch>,
+    spare_data: Vec<Vec<u8>>,
+}
+
+/// What only the writing worker touches.
+struct Output {
     file: usize,
     /// Lines of `file` written before the next chunk.
     line_base: u64,
@@ -432,9 +580,26 @@ pub fn run(a: KeysArgs) -> u8 {
         None
     };
 
-    let input = Mutex::new(Input { files: files.clone(), next_file: 0, cur: None, carry: Vec::new(), seq: 0 });
-    let output = Mutex::new(Output { next_seq: 0, file: 0, line_base: 0, skipped: 0, status: 0, progress });
-    let turn = Condvar::new();
+    let input = Mutex::new(Input {
+        files: files.clone(),
+        next_file: 0,
+        cur: None,
+        carry: Vec::new(),
+        seq: 0,
+        mmap: !a.no_mmap,
+    });
+    let queue = Mutex::new(Queue {
+        next_seq: 0,
+        pending: BTreeMap::new(),
+        writing: false,
+        spare_scratch: Vec::new(),
+        spare_data: Vec::new(),
+    });
+    // Finished chunks that may wait out of order: beyond this, a worker
+    // waits for the writer before it reads more.
+    let max_pending = 2 * threads;
+    let output = Mutex::new(Output { file: 0, line_base: 0, skipped: 0, status: 0, progress });
+    let written = Condvar::new();
     let stop = AtomicBool::new(false);
     let skip_invalid = a.skip_invalid;
 
@@ -442,6 +607,10 @@ pub fn run(a: KeysArgs) -> u8 {
         let mut scratch = Scratch::default();
         let mut recycled = Vec::new();
         loop {
+            {
+                let lock = queue.lock().unwrap_or_else(|e| e.into_inner());
+                drop(written.wait_while(lock, |q| q.pending.len() >= max_pending).unwrap_or_else(|e| e.into_inner()));
+            }
             let chunk = {
                 let mut inp = input.lock().unwrap_or_else(|e| e.into_inner());
                 if stop.load(Ordering::Relaxed) {
@@ -458,17 +627,32 @@ pub fn run(a: KeysArgs) -> u8 {
                     None => scratch.text(mode, backend, &chunk.data, skip_invalid),
                 }
             }
-            let mut o = output.lock().unwrap_or_else(|e| e.into_inner());
-            while o.next_seq != chunk.seq {
-                o = turn.wait(o).unwrap_or_else(|e| e.into_inner());
+            let mut q = queue.lock().unwrap_or_else(|e| e.into_inner());
+            q.pending.insert(chunk.seq, Done { chunk, scratch });
+            scratch = q.spare_scratch.pop().unwrap_or_default();
+            recycled = q.spare_data.pop().unwrap_or_default();
+            if q.writing {
+                continue;
             }
-            if !stop.load(Ordering::Relaxed) {
-                write_chunk(&mut o, &chunk, &scratch, &files, skip_invalid, binary, &stop);
+            // Take the writer's role: write every chunk that is next in order.
+            q.writing = true;
+            loop {
+                let seq = q.next_seq;
+                let Some(done) = q.pending.remove(&seq) else { break };
+                drop(q);
+                if !stop.load(Ordering::Relaxed) {
+                    let mut o = output.lock().unwrap_or_else(|e| e.into_inner());
+                    write_chunk(&mut o, &done.chunk, &done.scratch, &files, skip_invalid, binary, &stop);
+                }
+                q = queue.lock().unwrap_or_else(|e| e.into_inner());
+                q.next_seq += 1;
+                q.spare_scratch.push(done.scratch);
+                if let Data::Owned(v) = done.chunk.data {
+                    q.spare_data.push(v);
+                }
+                written.notify_all();
             }
-            o.next_seq += 1;
-            drop(o);
-            turn.notify_all();
-            recycled = chunk.data;
+            q.writing = false;
         }
     };
     std::thread::scope(|s| {

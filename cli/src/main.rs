@@ -119,6 +119,11 @@ pub struct KeysArgs {
     /// instead of stopping with exit status 2.
     #[arg(long, conflicts_with = "binary")]
     skip_invalid: bool,
+    /// Read files instead of mapping them into memory. A mapped file that
+    /// another program truncates while it is hashed ends the process with
+    /// SIGBUS (as in b3sum); reading is a little slower.
+    #[arg(long)]
+    no_mmap: bool,
     #[command(flatten)]
     threads: Threads,
 }

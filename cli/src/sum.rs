@@ -73,9 +73,7 @@ fn hash_file(algo: Algo, name: &[u8]) -> io::Result<Vec<u8>> {
 }
 
 fn hex(d: &[u8]) -> String {
-    let mut s = vec![0u8; d.len() * 2];
-    let _ = faster_hex::hex_encode(d, &mut s);
-    String::from_utf8(s).unwrap_or_default()
+    hex_simd::encode_to_string(d, hex_simd::AsciiCase::Lower)
 }
 
 /// coreutils 9.1: a name with a backslash, a newline or a carriage return

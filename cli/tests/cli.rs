@@ -17,6 +17,16 @@ fn vectors(name: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
+fn hex(b: &[u8]) -> String {
+    hex_simd::encode_to_string(b, hex_simd::AsciiCase::Lower)
+}
+
+/// HASH160 by the RustCrypto crates, independent of the library.
+fn hash160_oracle(m: &[u8]) -> [u8; 20] {
+    use sha2::Digest;
+    ripemd::Ripemd160::digest(sha2::Sha256::digest(m)).into()
+}
+
 fn tmpdir(name: &str) -> PathBuf {
     let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{name}"));
     let _ = std::fs::remove_dir_all(&d);
@@ -111,7 +121,7 @@ fn hash32_and_ripemd160_vectors() {
         if len == 0 {
             continue; // an empty line is passed through
         }
-        input += &faster_hex::hex_string(&msg);
+        input += &hex(&msg);
         input.push('\n');
         want += &r[1];
         want.push('\n');
@@ -187,7 +197,7 @@ fn sum_against_openssl() {
         // and the same bytes through `hash160` as one hex line (not empty)
         let data = std::fs::read(dir.join(name)).unwrap();
         if !data.is_empty() {
-            let line = faster_hex::hex_string(&data) + "\n";
+            let line = hex(&data) + "\n";
             assert_eq!(ok_stdout(&rmd(&["hash160"], line.as_bytes())), format!("{h160_hex}\n"));
             assert_eq!(ok_stdout(&rmd(&["hash160", "--ripemd160"], line.as_bytes())), format!("{rmd_hex}\n"));
             assert_eq!(ok_stdout(&rmd(&["hash160", "--sha256"], line.as_bytes())), format!("{sha_hex}\n"));
@@ -406,12 +416,12 @@ fn hash160_binary_records_and_thread_counts() {
         x as u8
     };
     let keys: Vec<Vec<u8>> = (0..150_000).map(|i| (0..[33, 65, 20][i % 3]).map(|_| rnd()).collect()).collect();
-    let text: String = keys.iter().map(|k| faster_hex::hex_string(k) + "\n").collect();
+    let text: String = keys.iter().map(|k| hex(k) + "\n").collect();
     let mut digests = vec![[0u8; 20]; keys.len()];
     for (d, k) in digests.iter_mut().zip(&keys) {
         ripemd160mb::hash160(std::slice::from_mut(d), k, k.len());
     }
-    let want: String = digests.iter().map(|d| faster_hex::hex_string(d) + "\n").collect();
+    let want: String = digests.iter().map(|d| hex(d) + "\n").collect();
     let one = ok_stdout(&rmd(&["hash160", "-j", "1"], text.as_bytes()));
     let eight = ok_stdout(&rmd(&["hash160", "-j", "8"], text.as_bytes()));
     assert_eq!(one, want);
@@ -479,4 +489,107 @@ fn man_pages_build() {
     assert!(main.contains("\\-\\-check") && main.contains("\\-\\-strict"));
     // The hidden generator is not documented.
     assert!(!std::fs::read_to_string(dir.join("rmd160mb.1")).unwrap().contains("generate"));
+}
+
+#[test]
+fn hash160_mapped_files_agree_with_read_files_at_every_chunk_shape() {
+    // Files of several MiB (mapped unless --no-mmap): chunks of one width
+    // (the fast path), chunks it must refuse (a comment, a blank line, CRLF,
+    // upper case, another width, a line longer than a chunk), and a last
+    // line without a newline; then a file where a chunk holds an invalid
+    // line, and binary records with a partial record at the end.
+    let mut x = 11u64;
+    let mut rnd = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x as u8
+    };
+    let dir = tmpdir("mapped");
+    let (mut text, mut want) = (String::new(), String::new());
+    let push = |text: &mut String, want: &mut String, m: &[u8], line: String| {
+        *text += &line;
+        *want += &hex(&hash160_oracle(m));
+        want.push('\n');
+    };
+    for i in 0..120_000 {
+        let width = if (60_000..60_100).contains(&i) {
+            65
+        } else {
+            33
+        };
+        let m: Vec<u8> = (0..width).map(|_| rnd()).collect();
+        let line = match i {
+            70_000 => format!("{}\r\n", hex(&m)),
+            70_001 => hex(&m).to_uppercase() + "\n",
+            _ => hex(&m) + "\n",
+        };
+        push(&mut text, &mut want, &m, line);
+        if i == 50_000 {
+            text += "# a comment\n\n";
+            want += "# a comment\n\n";
+        }
+    }
+    let long: Vec<u8> = (0..(3 << 19)).map(|_| rnd()).collect();
+    push(&mut text, &mut want, &long, hex(&long) + "\n");
+    let last: Vec<u8> = (0..33).map(|_| rnd()).collect();
+    push(&mut text, &mut want, &last, hex(&last));
+    std::fs::write(dir.join("keys.txt"), &text).unwrap();
+    for j in ["1", "2", "8"] {
+        for mmap in [&[][..], &["--no-mmap"][..]] {
+            let args: Vec<&str> = ["hash160", "-j", j, "keys.txt"]
+                .iter()
+                .chain(mmap)
+                .copied()
+                .collect();
+            assert_eq!(
+                ok_stdout(&run_in(&dir, BIN, &args, b"", &[])),
+                want,
+                "-j {j} {mmap:?}"
+            );
+        }
+    }
+
+    // An invalid line in the middle of a uniform run: everything before it
+    // is written, its number is right, mapped or read.
+    let good = text.lines().next().unwrap().to_string();
+    let mut bad = String::new();
+    for _ in 0..200_000 {
+        bad += &good;
+        bad.push('\n');
+    }
+    let at = 150_000 * (good.len() + 1) + 10;
+    let mut bad = bad.into_bytes();
+    bad[at] = b'g';
+    std::fs::write(dir.join("bad.txt"), &bad).unwrap();
+    for mmap in [&[][..], &["--no-mmap"][..]] {
+        let args: Vec<&str> = ["hash160", "-j", "2", "bad.txt"]
+            .iter()
+            .chain(mmap)
+            .copied()
+            .collect();
+        let out = run_in(&dir, BIN, &args, b"", &[]);
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(out.stdout.len(), 150_000 * 41);
+        assert!(String::from_utf8_lossy(&out.stderr)
+            .starts_with("rmd160mb: bad.txt:150001: invalid line"));
+    }
+
+    // Binary records from a mapped file, 7 trailing bytes.
+    let keys: Vec<u8> = (0..65 * 40_000 + 7).map(|_| rnd()).collect();
+    std::fs::write(dir.join("keys.bin"), &keys).unwrap();
+    let want: Vec<u8> = keys.chunks_exact(65).flat_map(hash160_oracle).collect();
+    for mmap in [&[][..], &["--no-mmap"][..]] {
+        let args: Vec<&str> = [
+            "hash160", "--binary", "--width", "65", "-j", "2", "keys.bin",
+        ]
+        .iter()
+        .chain(mmap)
+        .copied()
+        .collect();
+        let out = run_in(&dir, BIN, &args, b"", &[]);
+        assert_eq!(out.status.code(), Some(2), "{mmap:?}");
+        assert_eq!(out.stdout, want, "{mmap:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("7 trailing bytes"));
+    }
 }
