@@ -5,8 +5,10 @@
 #   make test-cli   cargo test -p rmd160mb-cli (runs the binary; needs openssl
 #                   and sha256sum) and the README's command-line examples
 #   make bench-cli  1,000,000 random 33-byte keys in hex (cli/examples/make-keys.rs,
-#                   fixed seed), `rmd160mb hash160 -j 1` and `-j 2` timed with
-#                   hyperfine (Debian package hyperfine; not part of make test)
+#                   fixed seed), `rmd160mb hash160 -j 1` and `-j 2` checked
+#                   against OpenSSL (bench/check-hash160.py) and timed with
+#                   hyperfine (Debian packages hyperfine and python3; not part
+#                   of make test)
 
 CLI_BIN := $(RELEASE_DIR)/rmd160mb
 CLI_MAN_DIR := target/man
@@ -52,10 +54,16 @@ $(CLI_BENCH_DIR)/keys.txt:
 
 bench-cli: cli $(CLI_BENCH_DIR)/keys.txt
 	@command -v $(HYPERFINE) >/dev/null || { echo "make bench-cli needs hyperfine (apt-get install hyperfine)" >&2; exit 1; }
+	@command -v python3 >/dev/null || { echo "make bench-cli needs python3 (apt-get install python3)" >&2; exit 1; }
 	./$(CLI_BIN) hash160 -j 1 $(CLI_BENCH_DIR)/keys.txt > $(CLI_BENCH_DIR)/out-j1
 	./$(CLI_BIN) hash160 -j 2 $(CLI_BENCH_DIR)/keys.txt > $(CLI_BENCH_DIR)/out-j2
 	cmp $(CLI_BENCH_DIR)/out-j1 $(CLI_BENCH_DIR)/out-j2
-	$(HYPERFINE) --warmup 2 --export-markdown $(CLI_BENCH_DIR)/hyperfine.md \
+	python3 bench/check-hash160.py $(CLI_BENCH_DIR)/keys.txt $(CLI_BENCH_DIR)/out-j1
+	# --prepare removes the previous run's output first: ext4 makes a
+	# truncating `> out` wait for the writeback of the data it replaces,
+	# which would time the disk, not the program.
+	$(HYPERFINE) --warmup 2 --runs 20 --prepare 'rm -f $(CLI_BENCH_DIR)/out' \
+	    --export-markdown $(CLI_BENCH_DIR)/hyperfine.md \
 	    './$(CLI_BIN) hash160 -j 1 $(CLI_BENCH_DIR)/keys.txt > $(CLI_BENCH_DIR)/out' \
 	    './$(CLI_BIN) hash160 -j 2 $(CLI_BENCH_DIR)/keys.txt > $(CLI_BENCH_DIR)/out'
 	@echo "keys: $(CLI_BENCH_KEYS); M keys/s = $(CLI_BENCH_KEYS) / 1e6 / mean seconds"

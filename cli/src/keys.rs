@@ -24,8 +24,11 @@ use ripemd160mb::Backend;
 
 use crate::{KeysArgs, PROG};
 
-/// Bytes of input per chunk (whole lines; a longer line makes its chunk longer).
-const CHUNK: usize = 1 << 20;
+/// Bytes of input per chunk (whole lines; a longer line makes its chunk
+/// longer). Small enough that a chunk and its worker's buffers (messages,
+/// digests, output: about 2.3 times the chunk for 33-byte keys) stay in a
+/// core's L2 cache; measured against 256 KiB and 1 MiB chunks.
+const CHUNK: usize = 128 << 10;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Mode {
