@@ -7,6 +7,8 @@
 #                   the C tests, the install test, and every mk/*.mk step)
 #   make check      the C tests only (CTest-style summary)
 #   make bench      criterion benches, then one table: ns/message and ratio to the baseline
+#   make bench-ports  this CPU's issue rates, each x86_64 kernel's bound per message
+#                   and how near the measured speed is to it
 #   make install    PREFIX=/usr/local DESTDIR= LIBDIR=$(PREFIX)/lib INCLUDEDIR=$(PREFIX)/include
 #   make uninstall  same variables
 #   make header     regenerate include/ripemd160mb.h with cbindgen
@@ -124,7 +126,7 @@ DEMO_CFLAGS := -O2 $(WARN) -std=c99 -Iinclude
 # Test steps of `make test`, in order; fragments append theirs.
 TEST_STEPS := test-cargo check test-demo test-install test-native-libs
 
-.PHONY: all lib header test test-cargo check demo bench install uninstall clean \
+.PHONY: all lib header test test-cargo check demo bench bench-ports install uninstall clean \
 	test-install test-native-libs test-demo uninstalled-pc print-rust-version FORCE
 
 all: lib uninstalled-pc
@@ -254,6 +256,16 @@ bench:
 	$(CARGO) bench --bench hash -- --noplot
 	$(CARGO) bench --bench sha256 -- --noplot "sha256-|hash160-"
 	$(CARGO) bench --bench table
+
+# The issue rates of the kernels' instructions on this CPU (bench/ports.rs),
+# turned into a bound per message for each x86_64 kernel and set beside
+# what `rmd160mb bench` measures (bench/bound.py; needs python3 and
+# objdump).
+bench-ports: lib cli
+	@command -v python3 >/dev/null || { echo "make bench-ports needs python3 (apt-get install python3)" >&2; exit 1; }
+	$(CARGO) bench --bench ports -- --json $(CARGO_TARGET)/ports.json
+	./$(CLI_BIN) bench --json > $(CARGO_TARGET)/bench.json
+	python3 bench/bound.py $(CARGO_TARGET)/ports.json $(RELEASE_DIR)/libripemd160mb.so $(CARGO_TARGET)/bench.json
 
 # ---------------------------------------------------------------------------
 # Install

@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""The lower bound on each x86_64 kernel's time per message on this machine,
+from the instructions in its loop and the issue rates `bench/ports.rs`
+measured, beside the time `rmd160mb bench` measures.
+
+    bench/bound.py PORTS_JSON LIBRARY_SO [BENCH_JSON]
+
+`make bench-ports` runs it with target/ports.json, the release library and
+`rmd160mb bench --json`.
+
+The loops: every backward branch whose body holds an unrolled compression
+function (100 or more rotations or shifts). The 64 or 80 steps are
+straight-line code, so the static count of one iteration is its dynamic
+count. Per loop, the vector ALU instructions fall in two classes:
+
+- the shift class (rotations and shifts), which this CPU issues at the
+  rate measured for them (`zmm_rol_shift`: a rotation and a shift
+  alternating, so that two ports show as two; on Intel cores one port takes
+  512-bit shifts and rotations);
+- every vector ALU instruction (the shift class included), which issues at
+  the best rate measured for additions or ternary logic.
+
+The bound in cycles is the larger of (shift class / its rate) and (all /
+their rate); loads, stores, register moves and the loop's scalar
+instructions go to other ports and are not counted, and a gather
+(`vpgatherdd`) is listed but not modelled. It is a floor, not a prediction:
+a kernel at 90% of it has 10% left to gain at most.
+"""
+import json
+import re
+import subprocess
+import sys
+
+SHIFTS = re.compile(r"^v(prol|pror|psrl|psll|psra)[dq]$")
+ALU = re.compile(
+    r"^v(padd[dq]|psub[dq]|pternlog[dq]|pxor[dq]?|por[dq]?|pand[dq]?|pandn[dq]?|pshufb|pshufd|"
+    r"perm[it]2[dq]|permd|permq|punpck[lh]\w+|inserti\w+|extracti\w+|pblendd|palignr|"
+    r"prol[dq]|pror[dq]|psrl[dq]|psll[dq]|psra[dq])$"
+)
+
+
+def loops(so):
+    """(function, [(mnemonic, operands)]) for each loop body in `so`."""
+    dump = subprocess.run(
+        ["objdump", "-d", "--no-show-raw-insn", "-M", "intel", so], check=True, capture_output=True, text=True
+    ).stdout
+    func, insns = None, []
+    funcs = []
+    for line in dump.splitlines():
+        m = re.match(r"^[0-9a-f]+ <(.*)>:$", line)
+        if m:
+            func, insns = m.group(1), []
+            funcs.append((func, insns))
+            continue
+        m = re.match(r"^ +([0-9a-f]+):\t(\S+)\s*(.*)$", line)
+        if m and func:
+            insns.append((int(m.group(1), 16), m.group(2), m.group(3)))
+    for func, insns in funcs:
+        addrs = [a for a, _, _ in insns]
+        for i, (a, op, args) in enumerate(insns):
+            if not op.startswith("j"):
+                continue
+            t = re.match(r"([0-9a-f]+)", args)
+            if not t:
+                continue
+            target = int(t.group(1), 16)
+            if target >= a or target not in addrs:
+                continue
+            body = insns[addrs.index(target) : i + 1]
+            if sum(1 for _, o, _ in body if SHIFTS.match(o) or o in ("rol", "ror", "rorx")) >= 100:
+                yield func, [(o, x) for _, o, x in body]
+
+
+def kernel_of(func, body):
+    """(kernel name, messages per iteration) of a loop, or None."""
+    wide = any("zmm" in x for _, x in body)
+    ymm = any("ymm" in x for _, x in body)
+    rot = sum(1 for o, _ in body if o in ("vprold", "vprord"))
+    shifts = sum(1 for o, _ in body if SHIFTS.match(o))
+    if "avx512" in func and "hash32" in func and wide:
+        return ("avx512 RIPEMD-160 (hash32)", 32 if rot > 400 else 16)
+    if "avx2" in func and "hash32" in func and ymm:
+        return ("avx2 RIPEMD-160 (hash32)", 16 if shifts > 1200 else 8)
+    if "avx512" in func and "sha256" in func and "fixed" in func and wide:
+        return ("avx512 SHA-256, %d block%s" % ((2, "s") if rot > 800 else (1, "")), 16)
+    return None
+
+
+def main(ports_path, so, bench_path=None):
+    ports = json.load(open(ports_path))
+    rows = {}
+    for func, body in loops(so):
+        k = kernel_of(func, body)
+        if not k or k[0] in rows:
+            continue
+        name, msgs = k
+        alu = sum(1 for o, _ in body if ALU.match(o))
+        shift = sum(1 for o, _ in body if SHIFTS.match(o))
+        gathers = sum(1 for o, _ in body if o.startswith("vpgather"))
+        width = "zmm" if name.startswith("avx512") else "ymm"
+        r_all = max(ports.get(f"{width}_add", 0), ports.get(f"{width}_tern", 0), ports.get(f"{width}_or", 0))
+        r_shift = ports.get(f"{width}_rol_shift") or ports.get(f"{width}_shift")
+        ghz = ports.get(f"ghz_{width}")
+        if not (r_all and r_shift and ghz):
+            print(f"skipped {name}: no measured rates for {width} in {ports_path}")
+            continue
+        cycles = max(shift / r_shift, alu / r_all) / msgs
+        rows[name] = dict(msgs=msgs, insns=len(body) / msgs, alu=alu / msgs, shift=shift / msgs,
+                          gathers=gathers, cycles=cycles, ns=cycles / ghz,
+                          limit="shift port" if shift / r_shift > alu / r_all else "all vector ports")
+
+    measured = {}
+    if bench_path:
+        bench = json.load(open(bench_path))
+        for r in bench["rows"]:
+            measured[r["backend"]] = {k: v["ns_per_msg"] for k, v in r.items() if isinstance(v, dict)}
+
+    print(f"CPU: {ports.get('cpu')} ({ports.get('model')}), clock {ports.get('ghz_zmm', 0):.2f} GHz (zmm chain)")
+    print(f"rates per cycle: zmm add {ports.get('zmm_add', 0):.2f}, zmm rotation+shift {ports.get('zmm_rol_shift', 0):.2f}, "
+          f"ymm add {ports.get('ymm_add', 0):.2f}, ymm shift {ports.get('ymm_shift', 0):.2f}")
+    print()
+    print("| kernel | messages per loop | instructions per message | vector ALU | of them rotations and shifts | bound (cycles) | bound (ns) | limited by |")
+    print("|---|---:|---:|---:|---:|---:|---:|---|")
+    for name, r in rows.items():
+        print(f"| {name} | {r['msgs']} | {r['insns']:.1f} | {r['alu']:.1f} | {r['shift']:.1f} | {r['cycles']:.1f} | {r['ns']:.2f} | {r['limit']} |")
+
+    def bound(*names):
+        return sum(rows[n]["ns"] for n in names) if all(n in rows for n in names) else None
+
+    if measured:
+        print()
+        print("| backend, operation | measured ns per message | bound ns | measured / bound |")
+        print("|---|---:|---:|---:|")
+        checks = [
+            ("avx512", "ripemd160-32", bound("avx512 RIPEMD-160 (hash32)")),
+            ("avx512", "sha256-32", bound("avx512 SHA-256, 1 block")),
+            ("avx512", "hash160-33", bound("avx512 RIPEMD-160 (hash32)", "avx512 SHA-256, 1 block")),
+            ("avx512", "hash160-65", bound("avx512 RIPEMD-160 (hash32)", "avx512 SHA-256, 2 blocks")),
+            ("avx2", "ripemd160-32", bound("avx2 RIPEMD-160 (hash32)")),
+        ]
+        for backend, op, b in checks:
+            m = measured.get(backend, {}).get(op)
+            if m is None or b is None:
+                continue
+            print(f"| {backend} {op} | {m:.2f} | {b:.2f} | {100 * b / m:.0f}% of the bound's speed |")
+    return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) not in (3, 4):
+        sys.exit(__doc__)
+    sys.exit(main(*sys.argv[1:]))

@@ -1,0 +1,246 @@
+//! `make bench-ports`: the issue rates, on the machine at hand, of the
+//! instructions the x86_64 kernels are made of.
+//!
+//! Each row runs one instruction (or a fixed mix) in 12 independent chains,
+//! unrolled, so nothing but the execution ports limits it, and reports
+//! instructions per cycle. Cycles come from a dependent chain of the same
+//! width, timed in the same way: a `vpaddd` depends on the one before it, so
+//! a chain of N takes N cycles (latency 1 on every x86_64 core with the
+//! instruction), and the ratio is independent of the clock, turbo and
+//! AVX-512 frequency levels. Rows whose instructions this CPU lacks are
+//! skipped with a notice.
+//!
+//! The figures go to standard output as a table and, with `--json PATH`, to
+//! a file that `bench/bound.py` turns into a lower bound on the time per
+//! message of each kernel (`make bench-ports` does both).
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use std::arch::asm;
+    use std::time::Instant;
+
+    /// Instructions per iteration of every loop below: `.rept 10` of a body
+    /// of 12 instructions (the dependent chains: `.rept 120` of one).
+    const PER_ITER: f64 = 120.0;
+
+    /// One timing loop: `$body` is the assembler text of one instruction
+    /// with `\k` for the chain (0..12), repeated 10 times per iteration.
+    macro_rules! kernel {
+        ($name:ident, $feature:literal, [$($clobber:tt)*], $body:literal) => {
+            #[target_feature(enable = $feature)]
+            unsafe fn $name(iters: u64) {
+                // SAFETY: only registers are touched (declared clobbered);
+                // the caller has checked the CPU has `$feature`.
+                unsafe {
+                    asm!(
+                        "2:",
+                        ".rept 10",
+                        ".irp k, 0,1,2,3,4,5,6,7,8,9,10,11",
+                        $body,
+                        ".endr",
+                        ".endr",
+                        "dec {n}",
+                        "jnz 2b",
+                        n = inout(reg) iters => _,
+                        $($clobber)*
+                        options(nostack, nomem),
+                    )
+                }
+            }
+        };
+    }
+
+    /// A dependent chain of 120 instructions per iteration.
+    macro_rules! chain {
+        ($name:ident, $feature:literal, [$($clobber:tt)*], $body:literal) => {
+            #[target_feature(enable = $feature)]
+            unsafe fn $name(iters: u64) {
+                // SAFETY: as in `kernel!`.
+                unsafe {
+                    asm!(
+                        "2:",
+                        ".rept 120",
+                        $body,
+                        ".endr",
+                        "dec {n}",
+                        "jnz 2b",
+                        n = inout(reg) iters => _,
+                        $($clobber)*
+                        options(nostack, nomem),
+                    )
+                }
+            }
+        };
+    }
+
+    // 512-bit (AVX-512 F).
+    chain!(zmm_chain, "avx512f", [out("zmm0") _, out("zmm31") _,], "vpaddd zmm0, zmm0, zmm31");
+    kernel!(zmm_add, "avx512f", [out("zmm0") _, out("zmm1") _, out("zmm2") _, out("zmm3") _, out("zmm4") _, out("zmm5") _, out("zmm6") _, out("zmm7") _, out("zmm8") _, out("zmm9") _, out("zmm10") _, out("zmm11") _, out("zmm30") _, out("zmm31") _,], "vpaddd zmm\\k, zmm\\k, zmm31");
+    kernel!(zmm_rol, "avx512f", [out("zmm0") _, out("zmm1") _, out("zmm2") _, out("zmm3") _, out("zmm4") _, out("zmm5") _, out("zmm6") _, out("zmm7") _, out("zmm8") _, out("zmm9") _, out("zmm10") _, out("zmm11") _, out("zmm30") _, out("zmm31") _,], "vprold zmm\\k, zmm\\k, 7");
+    kernel!(zmm_tern, "avx512f", [out("zmm0") _, out("zmm1") _, out("zmm2") _, out("zmm3") _, out("zmm4") _, out("zmm5") _, out("zmm6") _, out("zmm7") _, out("zmm8") _, out("zmm9") _, out("zmm10") _, out("zmm11") _, out("zmm30") _, out("zmm31") _,], "vpternlogd zmm\\k, zmm30, zmm31, 0x96");
+    kernel!(zmm_shr, "avx512f", [out("zmm0") _, out("zmm1") _, out("zmm2") _, out("zmm3") _, out("zmm4") _, out("zmm5") _, out("zmm6") _, out("zmm7") _, out("zmm8") _, out("zmm9") _, out("zmm10") _, out("zmm11") _, out("zmm30") _, out("zmm31") _,], "vpsrld zmm\\k, zmm\\k, 7");
+    // Rotation and shift alternating: do they share a port?
+    kernel!(zmm_rol_shr, "avx512f", [out("zmm0") _, out("zmm1") _, out("zmm2") _, out("zmm3") _, out("zmm4") _, out("zmm5") _, out("zmm6") _, out("zmm7") _, out("zmm8") _, out("zmm9") _, out("zmm10") _, out("zmm11") _, out("zmm30") _, out("zmm31") _,], "vprold zmm\\k, zmm\\k, 7\n vpsrld zmm\\k, zmm\\k, 3");
+
+    // 256-bit (AVX2; rotations and ternary logic with AVX-512 VL).
+    chain!(ymm_chain, "avx2", [out("ymm0") _, out("ymm15") _,], "vpaddd ymm0, ymm0, ymm15");
+    kernel!(ymm_add, "avx2", [out("ymm0") _, out("ymm1") _, out("ymm2") _, out("ymm3") _, out("ymm4") _, out("ymm5") _, out("ymm6") _, out("ymm7") _, out("ymm8") _, out("ymm9") _, out("ymm10") _, out("ymm11") _, out("ymm14") _, out("ymm15") _,], "vpaddd ymm\\k, ymm\\k, ymm15");
+    kernel!(ymm_shr, "avx2", [out("ymm0") _, out("ymm1") _, out("ymm2") _, out("ymm3") _, out("ymm4") _, out("ymm5") _, out("ymm6") _, out("ymm7") _, out("ymm8") _, out("ymm9") _, out("ymm10") _, out("ymm11") _, out("ymm14") _, out("ymm15") _,], "vpsrld ymm\\k, ymm\\k, 7");
+    kernel!(ymm_or, "avx2", [out("ymm0") _, out("ymm1") _, out("ymm2") _, out("ymm3") _, out("ymm4") _, out("ymm5") _, out("ymm6") _, out("ymm7") _, out("ymm8") _, out("ymm9") _, out("ymm10") _, out("ymm11") _, out("ymm14") _, out("ymm15") _,], "vpor ymm\\k, ymm\\k, ymm15");
+    kernel!(ymm_rol, "avx512f,avx512vl", [out("ymm0") _, out("ymm1") _, out("ymm2") _, out("ymm3") _, out("ymm4") _, out("ymm5") _, out("ymm6") _, out("ymm7") _, out("ymm8") _, out("ymm9") _, out("ymm10") _, out("ymm11") _, out("ymm14") _, out("ymm15") _,], "vprold ymm\\k, ymm\\k, 7");
+    kernel!(ymm_tern, "avx512f,avx512vl", [out("ymm0") _, out("ymm1") _, out("ymm2") _, out("ymm3") _, out("ymm4") _, out("ymm5") _, out("ymm6") _, out("ymm7") _, out("ymm8") _, out("ymm9") _, out("ymm10") _, out("ymm11") _, out("ymm14") _, out("ymm15") _,], "vpternlogd ymm\\k, ymm14, ymm15, 0x96");
+
+    // SHA extensions: 8 chains (xmm1..xmm8), the round's implicit operand in xmm0.
+    kernel!(sha_rnds2, "sha,sse4.1", [out("xmm0") _, out("xmm1") _, out("xmm2") _, out("xmm3") _, out("xmm4") _, out("xmm5") _, out("xmm6") _, out("xmm7") _, out("xmm8") _, out("xmm9") _, out("xmm10") _, out("xmm11") _, out("xmm12") _, out("xmm13") _,], "sha256rnds2 xmm\\k, xmm13");
+    kernel!(sha_msg1, "sha,sse4.1", [out("xmm0") _, out("xmm1") _, out("xmm2") _, out("xmm3") _, out("xmm4") _, out("xmm5") _, out("xmm6") _, out("xmm7") _, out("xmm8") _, out("xmm9") _, out("xmm10") _, out("xmm11") _, out("xmm12") _, out("xmm13") _,], "sha256msg1 xmm\\k, xmm13");
+
+    // Scalar: the clock. Register to register: newer cores fold chains of
+    // additions of an immediate at rename, which would not be cycles.
+    unsafe fn gpr_chain(iters: u64) {
+        // SAFETY: registers only, declared clobbered.
+        unsafe {
+            asm!(
+                "2:",
+                ".rept 120",
+                "add {x}, {y}",
+                ".endr",
+                "dec {n}",
+                "jnz 2b",
+                n = inout(reg) iters => _,
+                x = inout(reg) 0u64 => _,
+                y = in(reg) 1u64,
+                options(nostack, nomem),
+            )
+        }
+    }
+
+    /// Seconds per iteration of `f`, the best of 7 runs of about 20 ms.
+    fn seconds_per_iter(f: unsafe fn(u64)) -> f64 {
+        // SAFETY: every caller passes a function whose features it checked.
+        let run = |iters| unsafe { f(iters) };
+        run(1000);
+        let mut iters = 1000u64;
+        loop {
+            let t = Instant::now();
+            run(iters);
+            if t.elapsed().as_secs_f64() > 0.005 {
+                break;
+            }
+            iters *= 4;
+        }
+        let iters = (iters as f64 * 0.020 / 0.005).max(1.0) as u64;
+        (0..7)
+            .map(|_| {
+                let t = Instant::now();
+                run(iters);
+                t.elapsed().as_secs_f64() / iters as f64
+            })
+            .fold(f64::INFINITY, f64::min)
+    }
+
+    /// The chain's 120 dependent instructions are 120 cycles.
+    fn cycle(chain: unsafe fn(u64)) -> f64 {
+        seconds_per_iter(chain) / PER_ITER
+    }
+
+    struct Row {
+        key: &'static str,
+        what: &'static str,
+        per_cycle: f64,
+    }
+
+    pub fn main() {
+        let has = |f: &str| match f {
+            "avx512f" => is_x86_feature_detected!("avx512f"),
+            "avx512vl" => is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx512vl"),
+            "avx2" => is_x86_feature_detected!("avx2"),
+            "sha" => is_x86_feature_detected!("sha") && is_x86_feature_detected!("sse4.1"),
+            _ => false,
+        };
+        let gpr_cycle = cycle(gpr_chain);
+        let mut rows = Vec::new();
+        let mut ghz = vec![("scalar", 1e-9 / gpr_cycle)];
+        let mut measure = |req: &str, chain_cycle: f64, key, what, f: unsafe fn(u64), per_iter: f64| {
+            if !has(req) {
+                println!("skipped (this CPU lacks {req}): {what}");
+                return;
+            }
+            let per_cycle = per_iter / (seconds_per_iter(f) / chain_cycle);
+            rows.push(Row { key, what, per_cycle });
+        };
+        if has("avx512f") {
+            let c = cycle(zmm_chain);
+            ghz.push(("zmm", 1e-9 / c));
+            measure("avx512f", c, "zmm_add", "vpaddd zmm", zmm_add, PER_ITER);
+            measure("avx512f", c, "zmm_rol", "vprold zmm", zmm_rol, PER_ITER);
+            measure("avx512f", c, "zmm_tern", "vpternlogd zmm", zmm_tern, PER_ITER);
+            measure("avx512f", c, "zmm_shift", "vpsrld zmm (immediate)", zmm_shr, PER_ITER);
+            measure("avx512f", c, "zmm_rol_shift", "vprold + vpsrld zmm, alternating", zmm_rol_shr, 2.0 * PER_ITER);
+        } else {
+            println!("skipped (this CPU lacks avx512f): the 512-bit rows");
+        }
+        if has("avx2") {
+            let c = cycle(ymm_chain);
+            ghz.push(("ymm", 1e-9 / c));
+            measure("avx2", c, "ymm_add", "vpaddd ymm", ymm_add, PER_ITER);
+            measure("avx2", c, "ymm_shift", "vpsrld ymm (immediate)", ymm_shr, PER_ITER);
+            measure("avx2", c, "ymm_or", "vpor ymm", ymm_or, PER_ITER);
+            measure("avx512vl", c, "ymm_rol", "vprold ymm (AVX-512 VL)", ymm_rol, PER_ITER);
+            measure("avx512vl", c, "ymm_tern", "vpternlogd ymm (AVX-512 VL)", ymm_tern, PER_ITER);
+        } else {
+            println!("skipped (this CPU lacks avx2): the 256-bit rows");
+        }
+        // The SHA rows run at the scalar clock (no AVX-512 frequency level).
+        measure("sha", gpr_cycle, "sha256rnds2", "sha256rnds2 (2 rounds)", sha_rnds2, PER_ITER);
+        measure("sha", gpr_cycle, "sha256msg1", "sha256msg1", sha_msg1, PER_ITER);
+
+        let cpu = std::fs::read_to_string("/proc/cpuinfo")
+            .ok()
+            .and_then(|s| s.lines().find(|l| l.starts_with("model name")).map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string()))
+            .unwrap_or_else(|| "unknown".into());
+        let model = std::fs::read_to_string("/proc/cpuinfo")
+            .ok()
+            .and_then(|s| {
+                let field = |name: &str| {
+                    s.lines().find(|l| l.split(':').next().map(str::trim) == Some(name)).and_then(|l| l.split(':').nth(1)).map(|v| v.trim().to_string())
+                };
+                Some(format!("family {} model {}", field("cpu family")?, field("model")?))
+            })
+            .unwrap_or_default();
+        println!("{cpu} ({model})");
+        for (k, g) in &ghz {
+            println!("clock measured by a dependent {k} chain: {g:.2} GHz");
+        }
+        println!("{:<36} {:>8}", "instruction (12 independent chains)", "per cycle");
+        for r in &rows {
+            println!("{:<36} {:>8.2}", r.what, r.per_cycle);
+        }
+        let mut json = String::from("{\n");
+        json += &format!("  \"cpu\": \"{}\",\n  \"model\": \"{model}\",\n", cpu.replace('"', "'"));
+        for (k, g) in &ghz {
+            json += &format!("  \"ghz_{k}\": {g:.4},\n");
+        }
+        for r in &rows {
+            json += &format!("  \"{}\": {:.4},\n", r.key, r.per_cycle);
+        }
+        json += "  \"version\": 1\n}\n";
+        // `--json PATH` (cargo bench adds `--bench` of its own).
+        let args: Vec<String> = std::env::args().collect();
+        if let Some(path) = args.iter().position(|a| a == "--json").and_then(|i| args.get(i + 1)) {
+            match std::fs::write(path, json) {
+                Ok(()) => println!("written: {path}"),
+                Err(e) => {
+                    eprintln!("{path}: {e}");
+                    std::process::exit(1);
+                }
+            }
+        }
+    }
+}
+
+fn main() {
+    #[cfg(target_arch = "x86_64")]
+    x86::main();
+    #[cfg(not(target_arch = "x86_64"))]
+    println!("bench-ports: only x86_64 is measured so far; skipped on this architecture");
+}
