@@ -82,6 +82,40 @@ mod x86 {
     // Rotation and shift alternating: do they share a port?
     kernel!(zmm_rol_shr, "avx512f", [out("zmm0") _, out("zmm1") _, out("zmm2") _, out("zmm3") _, out("zmm4") _, out("zmm5") _, out("zmm6") _, out("zmm7") _, out("zmm8") _, out("zmm9") _, out("zmm10") _, out("zmm11") _, out("zmm30") _, out("zmm31") _,], "vprold zmm\\k, zmm\\k, 7\n vpsrld zmm\\k, zmm\\k, 3");
 
+    /// 12 independent `vpgatherdd zmm` of 16 words each (offsets 0, 64, ...
+    /// 960 bytes into a buffer on the stack: one cache line per lane, as the
+    /// SHA-256 kernels' loads of one word of 16 messages), each after the
+    /// `kxnorw` that refills its mask.
+    #[target_feature(enable = "avx512f")]
+    unsafe fn zmm_gather(iters: u64) {
+        let buf = [0u32; 16 * 16 + 16];
+        let offsets: [u32; 16] = core::array::from_fn(|i| 16 * i as u32);
+        // SAFETY: the gathers read buf[offsets[i]] (< 256 + 16 words); only
+        // registers are written; the caller has checked AVX-512 F.
+        unsafe {
+            asm!(
+                "vmovdqu32 zmm31, [{o}]",
+                "2:",
+                ".rept 10",
+                ".irp k, 0,1,2,3,4,5,6,7,8,9,10,11",
+                "kxnorw k1, k0, k0",
+                "vpgatherdd zmm\\k{{k1}}, [{p} + zmm31*4]",
+                ".endr",
+                ".endr",
+                "dec {n}",
+                "jnz 2b",
+                n = inout(reg) iters => _,
+                p = in(reg) buf.as_ptr(),
+                o = in(reg) offsets.as_ptr(),
+                out("k1") _,
+                out("zmm0") _, out("zmm1") _, out("zmm2") _, out("zmm3") _, out("zmm4") _, out("zmm5") _,
+                out("zmm6") _, out("zmm7") _, out("zmm8") _, out("zmm9") _, out("zmm10") _, out("zmm11") _,
+                out("zmm31") _,
+                options(nostack, readonly),
+            )
+        }
+    }
+
     // 256-bit (AVX2; rotations and ternary logic with AVX-512 VL).
     chain!(ymm_chain, "avx2", [out("ymm0") _, out("ymm15") _,], "vpaddd ymm0, ymm0, ymm15");
     kernel!(ymm_add, "avx2", [out("ymm0") _, out("ymm1") _, out("ymm2") _, out("ymm3") _, out("ymm4") _, out("ymm5") _, out("ymm6") _, out("ymm7") _, out("ymm8") _, out("ymm9") _, out("ymm10") _, out("ymm11") _, out("ymm14") _, out("ymm15") _,], "vpaddd ymm\\k, ymm\\k, ymm15");
@@ -176,6 +210,7 @@ mod x86 {
             measure("avx512f", c, "zmm_tern", "vpternlogd zmm", zmm_tern, PER_ITER);
             measure("avx512f", c, "zmm_shift", "vpsrld zmm (immediate)", zmm_shr, PER_ITER);
             measure("avx512f", c, "zmm_rol_shift", "vprold + vpsrld zmm, alternating", zmm_rol_shr, 2.0 * PER_ITER);
+            measure("avx512f", c, "zmm_gather", "vpgatherdd zmm (16 words, 16 lines)", zmm_gather, PER_ITER);
         } else {
             println!("skipped (this CPU lacks avx512f): the 512-bit rows");
         }
