@@ -598,9 +598,10 @@ pub fn run(a: KeysArgs) -> u8 {
         spare_scratch: Vec::new(),
         spare_data: Vec::new(),
     });
-    // Finished chunks that may wait out of order: beyond this, a worker
-    // waits for the writer before it reads more.
-    let max_pending = 2 * threads;
+    // Finished chunks that may wait out of order (about 300 KiB each):
+    // beyond this, a worker waits for the writer before it reads more. The
+    // slack lets the others go on while one worker is descheduled.
+    let max_pending = 2 * threads + 8;
     let output = Mutex::new(Output { file: 0, line_base: 0, skipped: 0, status: 0, progress });
     let written = Condvar::new();
     let stop = AtomicBool::new(false);
