@@ -261,11 +261,11 @@ bench:
 # turned into a bound per message for each x86_64 kernel and set beside
 # what `rmd160mb bench` measures (bench/bound.py; needs python3 and
 # objdump).
-bench-ports: lib cli
+bench-ports: cli
 	@command -v python3 >/dev/null || { echo "make bench-ports needs python3 (apt-get install python3)" >&2; exit 1; }
 	$(CARGO) bench --bench ports -- --json $(CARGO_TARGET)/ports.json
-	./$(CLI_BIN) bench --json > $(CARGO_TARGET)/bench.json
-	python3 bench/bound.py $(CARGO_TARGET)/ports.json $(RELEASE_DIR)/libripemd160mb.so $(CARGO_TARGET)/bench.json
+	$(CLI_BIN) bench --json > $(CARGO_TARGET)/bench.json
+	python3 bench/bound.py $(CARGO_TARGET)/ports.json $(CLI_BIN) $(CARGO_TARGET)/bench.json
 
 # ---------------------------------------------------------------------------
 # Install

@@ -3,10 +3,10 @@
 from the instructions in its loop and the issue rates `bench/ports.rs`
 measured, beside the time `rmd160mb bench` measures.
 
-    bench/bound.py PORTS_JSON LIBRARY_SO [BENCH_JSON]
+    bench/bound.py PORTS_JSON BINARY [BENCH_JSON]
 
-`make bench-ports` runs it with target/ports.json, the release library and
-`rmd160mb bench --json`.
+`make bench-ports` runs it with target/ports.json, the `rmd160mb` binary
+and `rmd160mb bench --json`: the kernels counted are the very ones timed.
 
 The loops: every backward branch whose body holds an unrolled compression
 function (100 or more rotations or shifts). The 64 or 80 steps are
@@ -120,9 +120,11 @@ def main(ports_path, so, bench_path=None):
         for r in bench["rows"]:
             measured[r["backend"]] = {k: v["ns_per_msg"] for k, v in r.items() if isinstance(v, dict)}
 
-    print(f"CPU: {ports.get('cpu')} ({ports.get('model')}), clock {ports.get('ghz_zmm', 0):.2f} GHz (zmm chain)")
-    print(f"rates per cycle: zmm add {ports.get('zmm_add', 0):.2f}, zmm rotation+shift {ports.get('zmm_rol_shift', 0):.2f}, "
-          f"ymm add {ports.get('ymm_add', 0):.2f}, ymm shift {ports.get('ymm_shift', 0):.2f}")
+    print(f"CPU: {ports.get('cpu')} ({ports.get('model')})")
+    for width in ("zmm", "ymm"):
+        if f"ghz_{width}" in ports:
+            print(f"{width}: clock {ports[f'ghz_{width}']:.2f} GHz (dependent chain), per cycle: add {ports.get(f'{width}_add', 0):.2f}, "
+                  f"rotation+shift {ports.get(f'{width}_rol_shift') or ports.get(f'{width}_shift', 0):.2f}")
     print()
     print("| kernel | messages per loop | instructions per message | vector ALU | of them rotations and shifts | gathers | bound (cycles) | bound (ns) | limited by |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---|")

@@ -13,19 +13,24 @@ import sys
 
 
 def main(keys_path, out_path):
-    lines = 0
+    try:
+        hashlib.new("ripemd160")
+    except ValueError:
+        print("this Python's OpenSSL has no RIPEMD-160 (OpenSSL 3.0.0 to 3.0.6 keep it in the legacy provider)",
+              file=sys.stderr)
+        return 2
     with open(keys_path, "rb") as keys, open(out_path, "rb") as out:
-        for number, (key, got) in enumerate(zip(keys, out), start=1):
-            sha = hashlib.sha256(bytes.fromhex(key.decode().strip())).digest()
-            want = hashlib.new("ripemd160", sha).hexdigest()
-            if got.decode().rstrip("\n") != want:
-                print(f"{out_path}:{number}: {got!r}, OpenSSL says {want}", file=sys.stderr)
-                return 1
-            lines = number
-        if keys.read(1) or out.read(1):
-            print(f"{keys_path} and {out_path} have different numbers of lines", file=sys.stderr)
+        key_lines, out_lines = keys.readlines(), out.readlines()
+    for number, (key, got) in enumerate(zip(key_lines, out_lines), start=1):
+        sha = hashlib.sha256(bytes.fromhex(key.decode().strip())).digest()
+        want = hashlib.new("ripemd160", sha).hexdigest()
+        if got.decode().rstrip("\n") != want:
+            print(f"{out_path}:{number}: {got!r}, OpenSSL says {want}", file=sys.stderr)
             return 1
-    print(f"{out_path}: {lines} lines agree with OpenSSL ({hashlib.new('ripemd160').name} via {__import__('ssl').OPENSSL_VERSION})")
+    if len(key_lines) != len(out_lines):
+        print(f"{keys_path} has {len(key_lines)} lines, {out_path} {len(out_lines)}", file=sys.stderr)
+        return 1
+    print(f"{out_path}: {len(out_lines)} lines agree with OpenSSL ({__import__('ssl').OPENSSL_VERSION})")
     return 0
 
 

@@ -20,7 +20,8 @@ mod x86 {
     use std::time::Instant;
 
     /// Instructions per iteration of every loop below: `.rept 10` of a body
-    /// of 12 instructions (the dependent chains: `.rept 120` of one).
+    /// of 12 instructions (`.rept 15` of 8 for the SHA rows; the dependent
+    /// chains: `.rept 120` of one).
     const PER_ITER: f64 = 120.0;
 
     /// One timing loop: `$body` is the assembler text of one instruction
@@ -36,6 +37,32 @@ mod x86 {
                         "2:",
                         ".rept 10",
                         ".irp k, 0,1,2,3,4,5,6,7,8,9,10,11",
+                        $body,
+                        ".endr",
+                        ".endr",
+                        "dec {n}",
+                        "jnz 2b",
+                        n = inout(reg) iters => _,
+                        $($clobber)*
+                        options(nostack, nomem),
+                    )
+                }
+            }
+        };
+    }
+
+    /// As `kernel!` with 8 chains, `\k` = 1..=8 (register 0 stays free:
+    /// `sha256rnds2` reads xmm0 implicitly), 15 times per iteration.
+    macro_rules! kernel8 {
+        ($name:ident, $feature:literal, [$($clobber:tt)*], $body:literal) => {
+            #[target_feature(enable = $feature)]
+            unsafe fn $name(iters: u64) {
+                // SAFETY: as in `kernel!`.
+                unsafe {
+                    asm!(
+                        "2:",
+                        ".rept 15",
+                        ".irp k, 1,2,3,4,5,6,7,8",
                         $body,
                         ".endr",
                         ".endr",
@@ -124,9 +151,10 @@ mod x86 {
     kernel!(ymm_rol, "avx512f,avx512vl", [out("ymm0") _, out("ymm1") _, out("ymm2") _, out("ymm3") _, out("ymm4") _, out("ymm5") _, out("ymm6") _, out("ymm7") _, out("ymm8") _, out("ymm9") _, out("ymm10") _, out("ymm11") _, out("ymm14") _, out("ymm15") _,], "vprold ymm\\k, ymm\\k, 7");
     kernel!(ymm_tern, "avx512f,avx512vl", [out("ymm0") _, out("ymm1") _, out("ymm2") _, out("ymm3") _, out("ymm4") _, out("ymm5") _, out("ymm6") _, out("ymm7") _, out("ymm8") _, out("ymm9") _, out("ymm10") _, out("ymm11") _, out("ymm14") _, out("ymm15") _,], "vpternlogd ymm\\k, ymm14, ymm15, 0x96");
 
-    // SHA extensions: 8 chains (xmm1..xmm8), the round's implicit operand in xmm0.
-    kernel!(sha_rnds2, "sha,sse4.1", [out("xmm0") _, out("xmm1") _, out("xmm2") _, out("xmm3") _, out("xmm4") _, out("xmm5") _, out("xmm6") _, out("xmm7") _, out("xmm8") _, out("xmm9") _, out("xmm10") _, out("xmm11") _, out("xmm12") _, out("xmm13") _,], "sha256rnds2 xmm\\k, xmm13");
-    kernel!(sha_msg1, "sha,sse4.1", [out("xmm0") _, out("xmm1") _, out("xmm2") _, out("xmm3") _, out("xmm4") _, out("xmm5") _, out("xmm6") _, out("xmm7") _, out("xmm8") _, out("xmm9") _, out("xmm10") _, out("xmm11") _, out("xmm12") _, out("xmm13") _,], "sha256msg1 xmm\\k, xmm13");
+    // SHA extensions: 8 chains (xmm1..xmm8); xmm0, the round's implicit
+    // operand, and the source xmm13 are never written.
+    kernel8!(sha_rnds2, "sha,sse4.1", [out("xmm0") _, out("xmm1") _, out("xmm2") _, out("xmm3") _, out("xmm4") _, out("xmm5") _, out("xmm6") _, out("xmm7") _, out("xmm8") _, out("xmm9") _, out("xmm10") _, out("xmm11") _, out("xmm12") _, out("xmm13") _,], "sha256rnds2 xmm\\k, xmm13");
+    kernel8!(sha_msg1, "sha,sse4.1", [out("xmm0") _, out("xmm1") _, out("xmm2") _, out("xmm3") _, out("xmm4") _, out("xmm5") _, out("xmm6") _, out("xmm7") _, out("xmm8") _, out("xmm9") _, out("xmm10") _, out("xmm11") _, out("xmm12") _, out("xmm13") _,], "sha256msg1 xmm\\k, xmm13");
 
     // Scalar: the clock. Register to register: newer cores fold chains of
     // additions of an immediate at rename, which would not be cycles.
@@ -191,6 +219,13 @@ mod x86 {
             "sha" => is_x86_feature_detected!("sha") && is_x86_feature_detected!("sse4.1"),
             _ => false,
         };
+        // Another busy thread on the core (or its SMT sibling) slows the
+        // independent chains more than the dependent one: say so.
+        if let Some(load) = std::fs::read_to_string("/proc/loadavg").ok().and_then(|s| s.split(' ').next()?.parse::<f64>().ok()) {
+            if load > 0.5 {
+                println!("warning: load average {load:.2}: other work may share the cores, and the rates come out low; measure on a quiet machine");
+            }
+        }
         let gpr_cycle = cycle(gpr_chain);
         let mut rows = Vec::new();
         let mut ghz = vec![("scalar", 1e-9 / gpr_cycle)];

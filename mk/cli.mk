@@ -27,7 +27,7 @@ all: cli
 # a hidden subcommand of the binary.
 cli:
 	$(CARGO) build --release -p rmd160mb-cli
-	@rm -rf $(CLI_MAN_DIR) && ./$(CLI_BIN) generate-man $(CLI_MAN_DIR)
+	@rm -rf $(CLI_MAN_DIR) && $(CLI_BIN) generate-man $(CLI_MAN_DIR)
 
 install: install-cli
 uninstall: uninstall-cli
@@ -55,8 +55,8 @@ $(CLI_BENCH_DIR)/keys.txt:
 bench-cli: cli $(CLI_BENCH_DIR)/keys.txt
 	@command -v $(HYPERFINE) >/dev/null || { echo "make bench-cli needs hyperfine (apt-get install hyperfine)" >&2; exit 1; }
 	@command -v python3 >/dev/null || { echo "make bench-cli needs python3 (apt-get install python3)" >&2; exit 1; }
-	./$(CLI_BIN) hash160 -j 1 $(CLI_BENCH_DIR)/keys.txt > $(CLI_BENCH_DIR)/out-j1
-	./$(CLI_BIN) hash160 -j 2 $(CLI_BENCH_DIR)/keys.txt > $(CLI_BENCH_DIR)/out-j2
+	$(CLI_BIN) hash160 -j 1 $(CLI_BENCH_DIR)/keys.txt > $(CLI_BENCH_DIR)/out-j1
+	$(CLI_BIN) hash160 -j 2 $(CLI_BENCH_DIR)/keys.txt > $(CLI_BENCH_DIR)/out-j2
 	cmp $(CLI_BENCH_DIR)/out-j1 $(CLI_BENCH_DIR)/out-j2
 	python3 bench/check-hash160.py $(CLI_BENCH_DIR)/keys.txt $(CLI_BENCH_DIR)/out-j1
 	# --prepare removes the previous run's output first: ext4 makes a
@@ -64,6 +64,6 @@ bench-cli: cli $(CLI_BENCH_DIR)/keys.txt
 	# which would time the disk, not the program.
 	$(HYPERFINE) --warmup 2 --runs 20 --prepare 'rm -f $(CLI_BENCH_DIR)/out' \
 	    --export-markdown $(CLI_BENCH_DIR)/hyperfine.md \
-	    './$(CLI_BIN) hash160 -j 1 $(CLI_BENCH_DIR)/keys.txt > $(CLI_BENCH_DIR)/out' \
-	    './$(CLI_BIN) hash160 -j 2 $(CLI_BENCH_DIR)/keys.txt > $(CLI_BENCH_DIR)/out'
+	    '$(CLI_BIN) hash160 -j 1 $(CLI_BENCH_DIR)/keys.txt > $(CLI_BENCH_DIR)/out' \
+	    '$(CLI_BIN) hash160 -j 2 $(CLI_BENCH_DIR)/keys.txt > $(CLI_BENCH_DIR)/out'
 	@echo "keys: $(CLI_BENCH_KEYS); M keys/s = $(CLI_BENCH_KEYS) / 1e6 / mean seconds"

@@ -505,9 +505,10 @@ impl Scratch {
         let n = data.len() / width;
         self.resize_digests(mode, n);
         hash_run(mode, backend, data, width, &mut self.d20, &mut self.d32);
-        self.out.clear();
-        let d = self.digests(mode).to_vec();
-        self.out.extend_from_slice(&d);
+        let mut out = std::mem::take(&mut self.out);
+        out.clear();
+        out.extend_from_slice(self.digests(mode));
+        self.out = out;
         self.lines = 0;
         self.invalid.clear();
     }

@@ -119,9 +119,11 @@ pub struct KeysArgs {
     /// instead of stopping with exit status 2.
     #[arg(long, conflicts_with = "binary")]
     skip_invalid: bool,
-    /// Read files instead of mapping them into memory. A mapped file that
-    /// another program truncates while it is hashed ends the process with
-    /// SIGBUS (as in b3sum); reading is a little slower.
+    /// Read files instead of mapping them into memory. With a mapped file,
+    /// a read error (a bad disk, a network file system) or another program
+    /// truncating the file while it is hashed ends the process with SIGBUS
+    /// (as in b3sum), where reading reports the error and exits 1; reading
+    /// is a little slower.
     #[arg(long)]
     no_mmap: bool,
     #[command(flatten)]
