@@ -13,6 +13,7 @@ use core::ptr;
 use core::slice;
 
 use crate::backend::Backend;
+use crate::many::Messages;
 
 /// Messages per chunk: a multiple of every backend's lane count.
 pub(crate) const CHUNK: usize = 64;
@@ -173,4 +174,166 @@ pub fn sha256_with(backend: Backend, dst: &mut [[u8; 32]], src: &[u8], width: us
     // SAFETY: src holds width*n readable bytes, dst 32n writable ones, and
     // they are disjoint.
     unsafe { sha256_raw(backend, dst.as_mut_ptr().cast(), src.as_ptr(), dst.len(), width) }
+}
+
+/// Messages per chunk of the any-length drivers: a chunk whose messages all
+/// have a width with a dedicated fixed-width kernel runs that kernel on a
+/// copy on the stack (at most `MANY_CHUNK * 65` bytes), and HASH160 keeps a
+/// chunk's SHA-256 digests on the stack.
+pub(crate) const MANY_CHUNK: usize = 256;
+
+/// The width shared by every message of `msgs` (non-empty), if any.
+#[inline]
+fn uniform_width(msgs: Messages<'_>) -> Option<usize> {
+    let w = msgs.len_of(0);
+    (1..msgs.len()).all(|i| msgs.len_of(i) == w).then_some(w)
+}
+
+/// Copies the `m` messages of `width` bytes of `msgs` one after the other
+/// into `buf` and returns them.
+#[inline]
+fn pack<'b>(msgs: Messages<'_>, width: usize, buf: &'b mut [u8]) -> &'b [u8] {
+    let packed = &mut buf[..width * msgs.len()];
+    for (i, slot) in packed.chunks_exact_mut(width.max(1)).enumerate() {
+        slot.copy_from_slice(msgs.get(i));
+    }
+    packed
+}
+
+/// `dst[i] = RIPEMD160(msgs[i])` for messages of any lengths: runs of
+/// [`MANY_CHUNK`] 32-byte messages through the fixed 32-byte kernel (on a
+/// copy), everything else through the backend's multi-buffer kernel in one
+/// call per stretch, so lanes are refilled across the whole stretch.
+pub(crate) fn ripemd160_many_msgs(backend: Backend, msgs: Messages<'_>, dst: &mut [[u8; 20]]) {
+    assert_eq!(msgs.len(), dst.len(), "ripemd160_many: dst and msgs hold different numbers of messages");
+    let n = msgs.len();
+    let mut general = 0;
+    let mut start = 0;
+    while start < n {
+        let end = (start + MANY_CHUNK).min(n);
+        let chunk = msgs.range(start..end);
+        if end - start >= backend.lanes() && uniform_width(chunk) == Some(32) {
+            if general < start {
+                backend.ripemd160_many(msgs.range(general..start), &mut dst[general..start]);
+            }
+            let mut buf = [0u8; 32 * MANY_CHUNK];
+            let packed = pack(chunk, 32, &mut buf);
+            backend.hash32(packed.as_chunks::<32>().0, &mut dst[start..end]);
+            general = end;
+        }
+        start = end;
+    }
+    if general < n {
+        backend.ripemd160_many(msgs.range(general..n), &mut dst[general..n]);
+    }
+}
+
+/// `dst[i] = SHA256(msgs[i])` for one chunk of at most [`MANY_CHUNK`]
+/// messages: a uniform width of 32, 33 or 65 bytes (public keys) through the
+/// fixed-width kernel on a copy, any other mix through the multi-buffer
+/// kernel.
+fn sha256_chunk(backend: Backend, msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
+    debug_assert!(msgs.len() <= MANY_CHUNK);
+    match uniform_width(msgs) {
+        Some(w @ (32 | 33 | 65)) if msgs.len() >= backend.lanes() => {
+            let mut buf = [0u8; 65 * MANY_CHUNK];
+            backend.sha256(pack(msgs, w, &mut buf), w, dst);
+        }
+        _ => backend.sha256_many(msgs, dst),
+    }
+}
+
+/// `dst[i] = SHA256(msgs[i])` for messages of any lengths, chunk by chunk
+/// ([`sha256_chunk`]); stretches of chunks without a uniform key width go to
+/// the multi-buffer kernel in one call.
+pub(crate) fn sha256_many_msgs(backend: Backend, msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
+    assert_eq!(msgs.len(), dst.len(), "sha256_many: dst and msgs hold different numbers of messages");
+    let n = msgs.len();
+    let mut general = 0;
+    let mut start = 0;
+    while start < n {
+        let end = (start + MANY_CHUNK).min(n);
+        let chunk = msgs.range(start..end);
+        if end - start >= backend.lanes() && matches!(uniform_width(chunk), Some(32 | 33 | 65)) {
+            if general < start {
+                backend.sha256_many(msgs.range(general..start), &mut dst[general..start]);
+            }
+            sha256_chunk(backend, chunk, &mut dst[start..end]);
+            general = end;
+        }
+        start = end;
+    }
+    if general < n {
+        backend.sha256_many(msgs.range(general..n), &mut dst[general..n]);
+    }
+}
+
+/// `dst[i] = RIPEMD160(SHA256(msgs[i]))` for messages of any lengths: per
+/// chunk of [`MANY_CHUNK`], SHA-256 ([`sha256_chunk`]) into a buffer on the
+/// stack, then the fixed 32-byte RIPEMD-160 kernel on it (as
+/// [`hash160_raw`]). No heap allocation.
+pub(crate) fn hash160_many_msgs(backend: Backend, msgs: Messages<'_>, dst: &mut [[u8; 20]]) {
+    assert_eq!(msgs.len(), dst.len(), "hash160_many: dst and msgs hold different numbers of messages");
+    let mut sha = [[0u8; 32]; MANY_CHUNK];
+    let n = msgs.len();
+    let mut start = 0;
+    while start < n {
+        let end = (start + MANY_CHUNK).min(n);
+        let sha = &mut sha[..end - start];
+        sha256_chunk(backend, msgs.range(start..end), sha);
+        backend.hash32(sha, &mut dst[start..end]);
+        start = end;
+    }
+}
+
+/// RIPEMD-160 of each message of `msgs` (any lengths), on the current
+/// [`Backend`]: `dst[i] = RIPEMD160(msgs[i])`, with every lane of the
+/// backend busy whatever the mix of lengths.
+///
+/// # Panics
+/// If `dst` and `msgs` differ in length.
+pub fn ripemd160_many(dst: &mut [[u8; 20]], msgs: &[&[u8]]) {
+    ripemd160_many_with(Backend::current(), dst, msgs)
+}
+
+/// [`ripemd160_many`] on the given backend.
+///
+/// # Panics
+/// If `dst` and `msgs` differ in length.
+pub fn ripemd160_many_with(backend: Backend, dst: &mut [[u8; 20]], msgs: &[&[u8]]) {
+    ripemd160_many_msgs(backend, Messages::slices(msgs), dst)
+}
+
+/// HASH160 = RIPEMD160(SHA256(m)) of each message of `msgs` (any lengths),
+/// on the current [`Backend`].
+///
+/// # Panics
+/// If `dst` and `msgs` differ in length.
+pub fn hash160_many(dst: &mut [[u8; 20]], msgs: &[&[u8]]) {
+    hash160_many_with(Backend::current(), dst, msgs)
+}
+
+/// [`hash160_many`] on the given backend.
+///
+/// # Panics
+/// If `dst` and `msgs` differ in length.
+pub fn hash160_many_with(backend: Backend, dst: &mut [[u8; 20]], msgs: &[&[u8]]) {
+    hash160_many_msgs(backend, Messages::slices(msgs), dst)
+}
+
+/// SHA-256 (NIST FIPS 180-4) of each message of `msgs` (any lengths), on
+/// the current [`Backend`].
+///
+/// # Panics
+/// If `dst` and `msgs` differ in length.
+pub fn sha256_many(dst: &mut [[u8; 32]], msgs: &[&[u8]]) {
+    sha256_many_with(Backend::current(), dst, msgs)
+}
+
+/// [`sha256_many`] on the given backend.
+///
+/// # Panics
+/// If `dst` and `msgs` differ in length.
+pub fn sha256_many_with(backend: Backend, dst: &mut [[u8; 32]], msgs: &[&[u8]]) {
+    sha256_many_msgs(backend, Messages::slices(msgs), dst)
 }
