@@ -15,6 +15,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use crate::backend::Backend;
 use crate::batch;
+use crate::many::Messages;
 use crate::ripemd160::stream::{ripemd160, Ripemd160};
 
 /// Success.
@@ -236,6 +237,159 @@ pub unsafe extern "C" fn rmd160mb_hash160(dst: *mut u8, src: *const u8, n: usize
 pub unsafe extern "C" fn rmd160mb_sha256(dst: *mut u8, src: *const u8, n: usize, width: usize) -> c_int {
     // SAFETY: the caller's contract; sha256_raw is the SHA-256 driver.
     unsafe { fixed_width_batch(dst, RMD160MB_SHA256_DIGEST_SIZE, src, n, width, batch::sha256_raw) }
+}
+
+/// The checks of the any-length batch functions, in the documented order:
+/// the sizes of `dst` (`digest_size * n` bytes), `msgs` and `lens` (`n`
+/// elements each), then those three pointers, then every message
+/// (`RMD160MB_ERR_OVERFLOW` for any size or range error of any message
+/// before `RMD160MB_ERR_NULL` for any NULL one), then overlaps of `dst` with
+/// `msgs`, `lens` and every message. Reads `msgs` and `lens` (any
+/// alignment), writes nothing.
+///
+/// # Safety
+/// For `n > 0`, `msgs` and `lens` are NULL or readable for `n` elements.
+unsafe fn check_many(
+    dst: *mut u8,
+    digest_size: usize,
+    msgs: *const *const u8,
+    lens: *const usize,
+    n: usize,
+) -> Result<(), c_int> {
+    let [out, ptrs, sizes] = regions([
+        (dst.cast_const(), n, digest_size),
+        (msgs.cast::<u8>(), n, core::mem::size_of::<*const u8>()),
+        (lens.cast::<u8>(), n, core::mem::size_of::<usize>()),
+    ])?;
+    let (mut overflow, mut null, mut overlap) = (false, false, overlaps(out, ptrs) || overlaps(out, sizes));
+    for i in 0..n {
+        // SAFETY: non-NULL (checked by `regions`, n > 0 here) and readable
+        // for n elements by the caller's contract; unaligned reads.
+        let (p, len) = unsafe { (msgs.add(i).read_unaligned(), lens.add(i).read_unaligned()) };
+        match regions([(p, len, 1)]) {
+            Err(RMD160MB_ERR_OVERFLOW) => overflow = true,
+            Err(_) => null = true,
+            Ok([message]) => overlap |= overlaps(out, message),
+        }
+    }
+    match (overflow, null, overlap) {
+        (true, _, _) => Err(RMD160MB_ERR_OVERFLOW),
+        (_, true, _) => Err(RMD160MB_ERR_NULL),
+        (_, _, true) => Err(RMD160MB_ERR_OVERLAP),
+        _ => Ok(()),
+    }
+}
+
+/// An any-length batch function: the checks, then (for `n > 0`) `driver` on
+/// the process-wide backend with `D`-byte digests.
+///
+/// # Safety
+/// The C caller's contract: for `n > 0`, `msgs` and `lens` readable for `n`
+/// elements, `msgs[i]` readable for `lens[i]` bytes, `dst` writable for
+/// `D * n` bytes, none of them modified during the call.
+unsafe fn many_batch<const D: usize>(
+    dst: *mut u8,
+    msgs: *const *const u8,
+    lens: *const usize,
+    n: usize,
+    driver: fn(Backend, Messages<'_>, &mut [[u8; D]]),
+) -> c_int {
+    boundary(|| {
+        if n == 0 {
+            return Ok(());
+        }
+        // SAFETY: the caller's contract.
+        unsafe { check_many(dst, D, msgs, lens, n)? };
+        // SAFETY: checked above: the arrays are non-NULL, every message with
+        // bytes is non-NULL, in range and disjoint from `dst`, which is
+        // non-NULL, in range and disjoint from `msgs` and `lens`; [u8; D]
+        // has alignment 1.
+        let (messages, out) = unsafe { (Messages::raw(msgs, lens, n), slice::from_raw_parts_mut(dst.cast::<[u8; D]>(), n)) };
+        driver(Backend::current(), messages, out);
+        Ok(())
+    })
+}
+
+/// RIPEMD-160 of `n` messages of any lengths: message `i` is the `lens[i]`
+/// bytes at `msgs[i]`, and its 20-byte digest goes to `dst[20*i .. 20*i+20)`.
+///
+/// Buffers: `msgs` and `lens` are arrays of `n` elements; `msgs[i]` holds
+/// `lens[i]` bytes (it may be NULL when `lens[i] == 0`: an empty message);
+/// `dst` has room for `20*n` bytes. Any alignment, any mix of lengths, the
+/// same message may appear several times. There is no in-place form: `dst`
+/// must not overlap any message, `msgs` or `lens`. Nothing is written past
+/// `dst + 20*n`. No heap allocation.
+///
+/// Returns `RMD160MB_OK`; `RMD160MB_ERR_OVERFLOW` if `20*n`, or the size of
+/// `msgs` or `lens` (`n` elements), or any `lens[i]`, exceeds `PTRDIFF_MAX`,
+/// or any of these buffers or messages would wrap the address space;
+/// otherwise `RMD160MB_ERR_NULL` if `dst`, `msgs` or `lens` is NULL, or
+/// some `msgs[i]` is NULL with `lens[i] > 0`; otherwise
+/// `RMD160MB_ERR_OVERLAP` if `dst` overlaps any message, `msgs` or `lens`.
+/// `n == 0` succeeds whatever the pointers. Every message is checked before
+/// any is hashed: on an error other than `RMD160MB_ERR_INTERNAL` nothing is
+/// written.
+///
+/// Runs on the process-wide backend's multi-buffer kernel: each lane
+/// carries its own message and takes the next one when its message ends,
+/// so every lane stays busy whatever the lengths (a stretch of 32-byte
+/// messages runs the `rmd160mb_hash32` kernel). Thread-safe. Algorithm:
+/// RIPEMD-160 (Dobbertin, Bosselaers, Preneel, 1996).
+///
+/// # Safety
+/// `msgs` and `lens` must be readable for `n` elements, each `msgs[i]` for
+/// `lens[i]` bytes, and `dst` writable for `20*n` bytes; none of them may
+/// change during the call.
+#[cfg_attr(feature = "capi", no_mangle)]
+#[must_use]
+pub unsafe extern "C" fn rmd160mb_sum_many(dst: *mut u8, msgs: *const *const u8, lens: *const usize, n: usize) -> c_int {
+    // SAFETY: the caller's contract.
+    unsafe { many_batch::<20>(dst, msgs, lens, n, batch::ripemd160_many_msgs) }
+}
+
+/// HASH160 of `n` messages of any lengths:
+/// `dst[20*i .. 20*i+20) = RIPEMD160(SHA256(m))` where message `i` is the
+/// `lens[i]` bytes at `msgs[i]` (public keys of 33 and 65 bytes mixed,
+/// scripts of any length).
+///
+/// Buffers, statuses and checks exactly as `rmd160mb_sum_many` (`dst` has
+/// room for `20*n` bytes; no in-place form; `n == 0` succeeds whatever the
+/// pointers; on an error other than `RMD160MB_ERR_INTERNAL` nothing is
+/// written). No heap allocation: per chunk of messages, the SHA-256 digests
+/// go to a buffer on the stack, then through the RIPEMD-160 kernel.
+///
+/// Runs on the process-wide backend. Thread-safe. Algorithms: SHA-256 (NIST
+/// FIPS 180-4), then RIPEMD-160 (Dobbertin, Bosselaers, Preneel, 1996).
+///
+/// # Safety
+/// As `rmd160mb_sum_many`.
+#[cfg_attr(feature = "capi", no_mangle)]
+#[must_use]
+pub unsafe extern "C" fn rmd160mb_hash160_many(dst: *mut u8, msgs: *const *const u8, lens: *const usize, n: usize) -> c_int {
+    // SAFETY: the caller's contract.
+    unsafe { many_batch::<20>(dst, msgs, lens, n, batch::hash160_many_msgs) }
+}
+
+/// SHA-256 of `n` messages of any lengths: message `i` is the `lens[i]`
+/// bytes at `msgs[i]`, and its 32-byte digest goes to `dst[32*i .. 32*i+32)`.
+///
+/// Buffers, statuses and checks as `rmd160mb_sum_many`, with `dst` of
+/// `32*n` bytes (`RMD160MB_ERR_OVERFLOW` if `32*n` exceeds `PTRDIFF_MAX`).
+/// No in-place form; `n == 0` succeeds whatever the pointers; on an error
+/// other than `RMD160MB_ERR_INTERNAL` nothing is written. No heap
+/// allocation.
+///
+/// Runs on the process-wide backend's multi-buffer SHA-256 kernel (the
+/// `sha2` crate per message on neon CPUs with the Armv8 SHA-2
+/// instructions). Thread-safe. Algorithm: SHA-256 (NIST FIPS 180-4).
+///
+/// # Safety
+/// As `rmd160mb_sum_many`, with `dst` writable for `32*n` bytes.
+#[cfg_attr(feature = "capi", no_mangle)]
+#[must_use]
+pub unsafe extern "C" fn rmd160mb_sha256_many(dst: *mut u8, msgs: *const *const u8, lens: *const usize, n: usize) -> c_int {
+    // SAFETY: the caller's contract.
+    unsafe { many_batch::<32>(dst, msgs, lens, n, batch::sha256_many_msgs) }
 }
 
 /// RIPEMD-160 of one message of `len` bytes at `msg`; the 20-byte digest goes
