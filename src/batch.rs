@@ -176,111 +176,215 @@ pub fn sha256_with(backend: Backend, dst: &mut [[u8; 32]], src: &[u8], width: us
     unsafe { sha256_raw(backend, dst.as_mut_ptr().cast(), src.as_ptr(), dst.len(), width) }
 }
 
-/// Messages per chunk of the any-length drivers: a chunk whose messages all
-/// have a width with a dedicated fixed-width kernel runs that kernel on a
-/// copy on the stack (at most `MANY_CHUNK * 65` bytes), and HASH160 keeps a
-/// chunk's SHA-256 digests on the stack.
+/// Messages per chunk of the any-length drivers: in a chunk, the messages
+/// of a width that has a fixed-width kernel, when they are at least as many
+/// as the backend has lanes, run that kernel on a copy on the stack (at
+/// most `MANY_CHUNK * 65` bytes); HASH160 keeps a chunk's SHA-256 digests on
+/// the stack.
 pub(crate) const MANY_CHUNK: usize = 256;
 
-/// The width shared by every message of `msgs` (non-empty), if any.
-#[inline]
-fn uniform_width(msgs: Messages<'_>) -> Option<usize> {
-    let w = msgs.len_of(0);
-    (1..msgs.len()).all(|i| msgs.len_of(i) == w).then_some(w)
-}
+/// The widths with a fixed-width kernel, per algorithm: RIPEMD-160's
+/// 32-byte path, SHA-256's 32, 33 and 65 (public keys).
+const RIPEMD160_WIDTHS: &[usize] = &[32];
+const SHA256_WIDTHS: &[usize] = &[32, 33, 65];
 
-/// Copies the `m` messages of `width` bytes of `msgs` one after the other
-/// into `buf` and returns them.
+/// Which fixed width (index into `widths`, plus one) each message of
+/// `msgs` (at most [`MANY_CHUNK`]) belongs to, 0 for none; a width with
+/// fewer than `lanes` messages is none. Returns the classes and their
+/// counts, or `None` when no width qualifies.
 #[inline]
-fn pack<'b>(msgs: Messages<'_>, width: usize, buf: &'b mut [u8]) -> &'b [u8] {
-    let packed = &mut buf[..width * msgs.len()];
-    for (i, slot) in packed.chunks_exact_mut(width.max(1)).enumerate() {
-        slot.copy_from_slice(msgs.get(i));
+fn classify(msgs: Messages<'_>, widths: &[usize], lanes: usize) -> Option<([u8; MANY_CHUNK], [usize; 4])> {
+    debug_assert!(msgs.len() <= MANY_CHUNK && widths.len() < 4);
+    // Class by length: a table for the short lengths the widths are.
+    let mut table = [0u8; 66];
+    for (k, &w) in widths.iter().enumerate() {
+        table[w] = k as u8 + 1;
     }
-    packed
+    let mut class = [0u8; MANY_CHUNK];
+    msgs.lens_into(|i, len| class[i] = if len < table.len() { table[len] } else { 0 });
+    let class_of = &class[..msgs.len()];
+    let mut counts = [0usize; 4];
+    for (k, count) in counts.iter_mut().enumerate() {
+        *count = class_of.iter().map(|&c| usize::from(c == k as u8)).sum();
+    }
+    let mut any = false;
+    for k in 1..=widths.len() {
+        if counts[k] < lanes.max(1) {
+            counts[0] += counts[k];
+            counts[k] = 0;
+        } else {
+            any = true;
+        }
+    }
+    if !any {
+        return None;
+    }
+    for c in class.iter_mut() {
+        if counts[usize::from(*c)] == 0 {
+            *c = 0;
+        }
+    }
+    Some((class, counts))
 }
 
-/// `dst[i] = RIPEMD160(msgs[i])` for messages of any lengths: runs of
-/// [`MANY_CHUNK`] 32-byte messages through the fixed 32-byte kernel (on a
-/// copy), everything else through the backend's multi-buffer kernel in one
-/// call per stretch, so lanes are refilled across the whole stretch.
+/// `dst[i] = H(msgs[i])` for one chunk already classified ([`classify`]):
+/// each qualifying width's messages packed on the stack through `fixed(packed,
+/// width, out)`, the others through `many`, the digests put back in order.
+fn split_chunk<const D: usize>(
+    msgs: Messages<'_>,
+    dst: &mut [[u8; D]],
+    widths: &[usize],
+    (class, counts): ([u8; MANY_CHUNK], [usize; 4]),
+    buf: &mut [u8; 65 * MANY_CHUNK],
+    mut fixed: impl FnMut(&[u8], usize, &mut [[u8; D]]),
+    many: impl FnOnce(Messages<'_>, &mut [[u8; D]]),
+) {
+    let m = msgs.len();
+    let mut out = [[0u8; D]; MANY_CHUNK];
+    let mut index = [0u16; MANY_CHUNK];
+    for (k, &width) in widths.iter().enumerate() {
+        let count = counts[k + 1];
+        if count == 0 {
+            continue;
+        }
+        let mut j = 0;
+        for i in 0..m {
+            if usize::from(class[i]) == k + 1 {
+                index[j] = i as u16;
+                j += 1;
+            }
+        }
+        msgs.pack_indexed(width, &index[..count], &mut buf[..]);
+        if count == m {
+            fixed(&buf[..width * m], width, dst);
+            return;
+        }
+        fixed(&buf[..width * count], width, &mut out[..count]);
+        for (d, &i) in out[..count].iter().zip(&index) {
+            dst[usize::from(i)] = *d;
+        }
+    }
+    if counts[0] > 0 {
+        let mut others: [&[u8]; MANY_CHUNK] = [&[]; MANY_CHUNK];
+        let mut j = 0;
+        for i in 0..m {
+            if class[i] == 0 {
+                others[j] = msgs.get(i);
+                index[j] = i as u16;
+                j += 1;
+            }
+        }
+        many(Messages::slices(&others[..j]), &mut out[..j]);
+        for (d, &i) in out[..j].iter().zip(&index) {
+            dst[usize::from(i)] = *d;
+        }
+    }
+}
+
+/// The any-length driver shape: chunk by chunk, a chunk in which a fixed
+/// width qualifies is split ([`split_chunk`]); stretches of chunks in which
+/// none does go to the multi-buffer kernel `many` in one call, so its lanes
+/// are refilled across the whole stretch.
+fn many_driver<const D: usize>(
+    msgs: Messages<'_>,
+    dst: &mut [[u8; D]],
+    widths: &[usize],
+    lanes: usize,
+    mut fixed: impl FnMut(&[u8], usize, &mut [[u8; D]]),
+    mut many: impl FnMut(Messages<'_>, &mut [[u8; D]]),
+) {
+    let n = msgs.len();
+    let mut general = 0;
+    let mut start = 0;
+    let mut buf = [0u8; 65 * MANY_CHUNK];
+    while start < n {
+        let end = (start + MANY_CHUNK).min(n);
+        let chunk = msgs.range(start..end);
+        // A chunk of one fixed width (a batch of keys, say): packed and
+        // hashed in one call, no classes.
+        if let Some(width) = chunk.uniform_len().filter(|w| end - start >= lanes && widths.contains(w)) {
+            if general < start {
+                many(msgs.range(general..start), &mut dst[general..start]);
+            }
+            fixed(chunk.pack(width, &mut buf), width, &mut dst[start..end]);
+            general = end;
+        } else if let Some(classes) = classify(chunk, widths, lanes) {
+            if general < start {
+                many(msgs.range(general..start), &mut dst[general..start]);
+            }
+            split_chunk(chunk, &mut dst[start..end], widths, classes, &mut buf, &mut fixed, &mut many);
+            general = end;
+        }
+        start = end;
+    }
+    if general < n {
+        many(msgs.range(general..n), &mut dst[general..n]);
+    }
+}
+
+/// `dst[i] = RIPEMD160(msgs[i])` for messages of any lengths: 32-byte
+/// messages through the fixed 32-byte kernel where a chunk has enough of
+/// them ([`many_driver`]), everything else through the backend's
+/// multi-buffer kernel.
 pub(crate) fn ripemd160_many_msgs(backend: Backend, msgs: Messages<'_>, dst: &mut [[u8; 20]]) {
     assert_eq!(msgs.len(), dst.len(), "ripemd160_many: dst and msgs hold different numbers of messages");
-    let n = msgs.len();
-    let mut general = 0;
-    let mut start = 0;
-    while start < n {
-        let end = (start + MANY_CHUNK).min(n);
-        let chunk = msgs.range(start..end);
-        if end - start >= backend.lanes() && uniform_width(chunk) == Some(32) {
-            if general < start {
-                backend.ripemd160_many(msgs.range(general..start), &mut dst[general..start]);
-            }
-            let mut buf = [0u8; 32 * MANY_CHUNK];
-            let packed = pack(chunk, 32, &mut buf);
-            backend.hash32(packed.as_chunks::<32>().0, &mut dst[start..end]);
-            general = end;
-        }
-        start = end;
-    }
-    if general < n {
-        backend.ripemd160_many(msgs.range(general..n), &mut dst[general..n]);
-    }
+    many_driver(
+        msgs,
+        dst,
+        RIPEMD160_WIDTHS,
+        backend.lanes(),
+        |packed, _, out| backend.hash32(packed.as_chunks::<32>().0, out),
+        |m, out| backend.ripemd160_many(m, out),
+    );
 }
 
-/// `dst[i] = SHA256(msgs[i])` for one chunk of at most [`MANY_CHUNK`]
-/// messages: a uniform width of 32, 33 or 65 bytes (public keys) through the
-/// fixed-width kernel on a copy, any other mix through the multi-buffer
-/// kernel.
-fn sha256_chunk(backend: Backend, msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
-    debug_assert!(msgs.len() <= MANY_CHUNK);
-    match uniform_width(msgs) {
-        Some(w @ (32 | 33 | 65)) if msgs.len() >= backend.lanes() => {
-            let mut buf = [0u8; 65 * MANY_CHUNK];
-            backend.sha256(pack(msgs, w, &mut buf), w, dst);
-        }
-        _ => backend.sha256_many(msgs, dst),
-    }
-}
-
-/// `dst[i] = SHA256(msgs[i])` for messages of any lengths, chunk by chunk
-/// ([`sha256_chunk`]); stretches of chunks without a uniform key width go to
-/// the multi-buffer kernel in one call.
+/// `dst[i] = SHA256(msgs[i])` for messages of any lengths: 32-, 33- and
+/// 65-byte messages through the fixed-width kernels where a chunk has
+/// enough of them, everything else through the multi-buffer kernel.
 pub(crate) fn sha256_many_msgs(backend: Backend, msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
     assert_eq!(msgs.len(), dst.len(), "sha256_many: dst and msgs hold different numbers of messages");
-    let n = msgs.len();
-    let mut general = 0;
-    let mut start = 0;
-    while start < n {
-        let end = (start + MANY_CHUNK).min(n);
-        let chunk = msgs.range(start..end);
-        if end - start >= backend.lanes() && matches!(uniform_width(chunk), Some(32 | 33 | 65)) {
-            if general < start {
-                backend.sha256_many(msgs.range(general..start), &mut dst[general..start]);
-            }
-            sha256_chunk(backend, chunk, &mut dst[start..end]);
-            general = end;
-        }
-        start = end;
-    }
-    if general < n {
-        backend.sha256_many(msgs.range(general..n), &mut dst[general..n]);
-    }
+    many_driver(
+        msgs,
+        dst,
+        SHA256_WIDTHS,
+        backend.lanes(),
+        |packed, width, out| backend.sha256(packed, width, out),
+        |m, out| backend.sha256_many(m, out),
+    );
 }
 
 /// `dst[i] = RIPEMD160(SHA256(msgs[i]))` for messages of any lengths: per
-/// chunk of [`MANY_CHUNK`], SHA-256 ([`sha256_chunk`]) into a buffer on the
-/// stack, then the fixed 32-byte RIPEMD-160 kernel on it (as
+/// chunk of [`MANY_CHUNK`], SHA-256 (as [`sha256_many_msgs`]) into a buffer
+/// on the stack, then the fixed 32-byte RIPEMD-160 kernel on it (as
 /// [`hash160_raw`]). No heap allocation.
 pub(crate) fn hash160_many_msgs(backend: Backend, msgs: Messages<'_>, dst: &mut [[u8; 20]]) {
     assert_eq!(msgs.len(), dst.len(), "hash160_many: dst and msgs hold different numbers of messages");
     let mut sha = [[0u8; 32]; MANY_CHUNK];
+    let mut buf = [0u8; 65 * MANY_CHUNK];
     let n = msgs.len();
     let mut start = 0;
     while start < n {
         let end = (start + MANY_CHUNK).min(n);
         let sha = &mut sha[..end - start];
-        sha256_chunk(backend, msgs.range(start..end), sha);
+        let chunk = msgs.range(start..end);
+        if let Some(width) = chunk.uniform_len().filter(|w| end - start >= backend.lanes() && SHA256_WIDTHS.contains(w)) {
+            backend.sha256(chunk.pack(width, &mut buf), width, sha);
+            backend.hash32(sha, &mut dst[start..end]);
+            start = end;
+            continue;
+        }
+        match classify(chunk, SHA256_WIDTHS, backend.lanes()) {
+            Some(classes) => split_chunk(
+                chunk,
+                sha,
+                SHA256_WIDTHS,
+                classes,
+                &mut buf,
+                |packed, width, out| backend.sha256(packed, width, out),
+                |m, out| backend.sha256_many(m, out),
+            ),
+            None => backend.sha256_many(chunk, sha),
+        }
         backend.hash32(sha, &mut dst[start..end]);
         start = end;
     }

@@ -35,6 +35,10 @@ enum Source<'a> {
     /// `n` elements (any alignment), and `ptrs[i]` is readable for
     /// `lens[i]` bytes (non-NULL when `lens[i] > 0`), for the lifetime `'a`.
     Raw { ptrs: *const *const u8, lens: *const usize, n: usize, _life: PhantomData<&'a [u8]> },
+    /// The same when both arrays are aligned (the usual case): plain slices,
+    /// which the loops over lengths read faster. Invariant: `ptrs[i]` is
+    /// readable for `lens[i]` bytes (non-NULL when `lens[i] > 0`).
+    Arrays { ptrs: &'a [*const u8], lens: &'a [usize] },
 }
 
 impl<'a> Messages<'a> {
@@ -51,6 +55,11 @@ impl<'a> Messages<'a> {
     /// `ptrs[i]` is non-NULL and readable for `lens[i]` bytes when `lens[i] >
     /// 0`; nothing writes any of these bytes during `'a`.
     pub(crate) unsafe fn raw(ptrs: *const *const u8, lens: *const usize, n: usize) -> Self {
+        if ptrs.is_aligned() && lens.is_aligned() && n > 0 {
+            // SAFETY: the caller's: readable for n elements, and aligned.
+            let (ptrs, lens) = unsafe { (core::slice::from_raw_parts(ptrs, n), core::slice::from_raw_parts(lens, n)) };
+            return Messages(Source::Arrays { ptrs, lens });
+        }
         Messages(Source::Raw { ptrs, lens, n, _life: PhantomData })
     }
 
@@ -60,6 +69,7 @@ impl<'a> Messages<'a> {
         match self.0 {
             Source::Slices(s) => s.len(),
             Source::Raw { n, .. } => n,
+            Source::Arrays { lens, .. } => lens.len(),
         }
     }
 
@@ -76,6 +86,11 @@ impl<'a> Messages<'a> {
                     len => unsafe { core::slice::from_raw_parts(ptrs.add(i).read_unaligned(), len) },
                 }
             }
+            Source::Arrays { ptrs, lens } => match lens[i] {
+                0 => &[],
+                // SAFETY: the invariant of `Arrays`.
+                len => unsafe { core::slice::from_raw_parts(ptrs[i], len) },
+            },
         }
     }
 
@@ -89,7 +104,84 @@ impl<'a> Messages<'a> {
                 // SAFETY: the invariant of `raw`, i < n.
                 unsafe { lens.add(i).read_unaligned() }
             }
+            Source::Arrays { lens, .. } => lens[i],
         }
+    }
+
+    /// The length shared by every message, if there is one (and a message).
+    #[inline]
+    pub(crate) fn uniform_len(&self) -> Option<usize> {
+        let first = if self.len() > 0 { self.len_of(0) } else { return None };
+        let same = match self.0 {
+            Source::Slices(s) => s.iter().fold(true, |same, m| same & (m.len() == first)),
+            Source::Arrays { lens, .. } => lens.iter().fold(true, |same, &l| same & (l == first)),
+            Source::Raw { .. } => (0..self.len()).all(|i| self.len_of(i) == first),
+        };
+        same.then_some(first)
+    }
+
+    /// Calls `f(i, length of message i)` for every message.
+    #[inline]
+    pub(crate) fn lens_into(&self, mut f: impl FnMut(usize, usize)) {
+        match self.0 {
+            Source::Slices(s) => s.iter().enumerate().for_each(|(i, m)| f(i, m.len())),
+            Source::Arrays { lens, .. } => lens.iter().enumerate().for_each(|(i, &l)| f(i, l)),
+            Source::Raw { .. } => (0..self.len()).for_each(|i| f(i, self.len_of(i))),
+        }
+    }
+
+    /// Copies the messages, all `width` bytes long ([`Self::uniform_len`]),
+    /// one after the other into `buf` and returns them.
+    #[inline]
+    pub(crate) fn pack<'b>(&self, width: usize, buf: &'b mut [u8]) -> &'b [u8] {
+        let all = |k: usize| k;
+        self.pack_with(width, self.len(), all, buf)
+    }
+
+    /// Copies messages `index[0]`, `index[1]`, ..., all `width` bytes long,
+    /// one after the other into `buf` and returns them.
+    #[inline]
+    pub(crate) fn pack_indexed<'b>(&self, width: usize, index: &[u16], buf: &'b mut [u8]) -> &'b [u8] {
+        self.pack_with(width, index.len(), |k| usize::from(index[k]), buf)
+    }
+
+    /// `count` messages `which(0)`, `which(1)`, ... packed into `buf`; the
+    /// copies have a fixed size for the fixed-width kernels' widths.
+    #[inline(always)]
+    fn pack_with<'b>(&self, width: usize, count: usize, which: impl Fn(usize) -> usize, buf: &'b mut [u8]) -> &'b [u8] {
+        /// One copy of `W` bytes per message.
+        #[inline(always)]
+        fn copy_all<const W: usize>(msgs: &Messages<'_>, packed: &mut [u8], which: impl Fn(usize) -> usize) {
+            let (slots, _) = packed.as_chunks_mut::<W>();
+            if let Source::Arrays { ptrs, lens } = msgs.0 {
+                // The C caller's arrays: no dispatch per message.
+                for (k, slot) in slots.iter_mut().enumerate() {
+                    let i = which(k);
+                    assert_eq!(lens[i], W, "pack: message of another width");
+                    // SAFETY: the invariant of `Arrays`: W > 0 readable
+                    // bytes at ptrs[i].
+                    *slot = unsafe { ptrs[i].cast::<[u8; W]>().read_unaligned() };
+                }
+                return;
+            }
+            for (k, slot) in slots.iter_mut().enumerate() {
+                let m = msgs.get(which(k));
+                *slot = *m.first_chunk::<W>().expect("message of the packed width");
+            }
+        }
+        let packed = &mut buf[..width * count];
+        match width {
+            32 => copy_all::<32>(self, packed, which),
+            33 => copy_all::<33>(self, packed, which),
+            65 => copy_all::<65>(self, packed, which),
+            0 => {}
+            _ => {
+                for (k, slot) in packed.chunks_exact_mut(width).enumerate() {
+                    slot.copy_from_slice(self.get(which(k)));
+                }
+            }
+        }
+        packed
     }
 
     /// The messages in `r`.
@@ -102,6 +194,7 @@ impl<'a> Messages<'a> {
                 // The invariant holds for the sub-range.
                 Source::Raw { ptrs: ptrs.wrapping_add(r.start), lens: lens.wrapping_add(r.start), n: r.end - r.start, _life }
             }
+            Source::Arrays { ptrs, lens } => Source::Arrays { ptrs: &ptrs[r.clone()], lens: &lens[r] },
         })
     }
 }
@@ -186,53 +279,33 @@ mod engine {
     /// Lanes at most: two groups of 16.
     const MAX_LANES: usize = 32;
 
-    /// One lane's message.
-    #[derive(Clone, Copy)]
-    struct Lane<'a> {
-        /// The bytes not yet hashed (empty once the padding has started).
-        rest: &'a [u8],
-        /// The message length in bits (modulo 2^64).
-        bits: u64,
-        /// True once the 0x80 byte is out (the next block is the length block).
-        padded: bool,
-        /// The index of the message in the batch; `IDLE` when the lane is free.
-        out: usize,
-    }
-
+    /// `Book::out` of a free lane.
     const IDLE: usize = usize::MAX;
 
-    impl Lane<'_> {
-        const FREE: Lane<'static> = Lane { rest: &[], bits: 0, padded: false, out: IDLE };
-    }
+    /// Bytes of a lane's tail buffer: 64 bytes of scratch, then the
+    /// message's last partial block with its padding, one or two blocks.
+    const TAIL: usize = 192;
 
-    /// Writes the lane's next block as `lo` (bytes 0..32) and `hi` (32..64) and
-    /// returns true when it is the message's last.
+    /// Builds message `m`'s padded tail in `tail[64..]` (the bytes after its
+    /// whole blocks, 0x80, zeros, the bit length in `A`'s byte order) and
+    /// returns its number of blocks, 1 or 2. A message of 64 bytes or more
+    /// has its last 64 bytes copied with one fixed-size copy ending where
+    /// the tail's message bytes end (the bytes before it land in the
+    /// scratch): no variable-length copy.
     #[inline(always)]
-    fn next_block<A: Algo>(lane: &mut Lane<'_>, lo: &mut [u8; 32], hi: &mut [u8; 32]) -> bool {
-        if let Some((block, rest)) = lane.rest.split_first_chunk::<64>() {
-            lo.copy_from_slice(&block[..32]);
-            hi.copy_from_slice(&block[32..]);
-            lane.rest = rest;
-            return false;
+    fn build_tail<A: Algo>(m: &[u8], tail: &mut [u8; TAIL]) -> usize {
+        let r = m.len() % 64;
+        tail[64..].fill(0);
+        match m.last_chunk::<64>() {
+            Some(last) => tail[r..r + 64].copy_from_slice(last),
+            None => tail[64..64 + r].copy_from_slice(m),
         }
-        let mut block = [0u8; 64];
-        let last = if lane.padded {
-            true
-        } else {
-            let r = lane.rest.len();
-            block[..r].copy_from_slice(lane.rest);
-            block[r] = 0x80;
-            lane.rest = &[];
-            lane.padded = true;
-            r < 56
-        };
-        if last {
-            let length = if A::BIG_ENDIAN { lane.bits.to_be_bytes() } else { lane.bits.to_le_bytes() };
-            block[56..].copy_from_slice(&length);
-        }
-        lo.copy_from_slice(&block[..32]);
-        hi.copy_from_slice(&block[32..]);
-        last
+        tail[64 + r] = 0x80;
+        let blocks = 1 + usize::from(r >= 56);
+        let bits = (m.len() as u64).wrapping_mul(8);
+        let length = if A::BIG_ENDIAN { bits.to_be_bytes() } else { bits.to_le_bytes() };
+        tail[64 * blocks + 56..64 * blocks + 64].copy_from_slice(&length);
+        blocks
     }
 
     /// The digest of chaining words `h` (`D / 4` of them) in the algorithm's
@@ -246,17 +319,106 @@ mod engine {
         out
     }
 
-    /// Finishes `lane` (chaining value `h`) on scalar code and returns its digest.
+    /// The 16 message words of group `g`'s lanes (rows `g * V::LANES ..`
+    /// of the staging arrays), in `A`'s byte order. A function rather than
+    /// a closure: closures do not inherit the kernel's target features, so
+    /// the intrinsics would not inline.
+    ///
+    /// # Safety
+    /// The CPU has `V`'s instruction set; `(g + 1) * V::LANES <= MAX_LANES`.
     #[inline(always)]
-    fn finish_one<A: Algo, const D: usize>(lane: &mut Lane<'_>, mut h: [u32; 8]) -> [u8; D] {
-        let mut block = [0u8; 64];
-        loop {
-            let (lo, hi) = block.split_at_mut(32);
-            let last = next_block::<A>(lane, lo.try_into().expect("32 bytes"), hi.try_into().expect("32 bytes"));
-            A::compress_one(&mut h, &block);
-            if last {
-                return digest::<A, D>(&h);
+    unsafe fn words<V: Lanes, A: Algo>(lo: &[[u8; 32]; MAX_LANES], hi: &[[u8; 32]; MAX_LANES], g: usize) -> [V; 16] {
+        debug_assert!((g + 1) * V::LANES <= MAX_LANES);
+        // SAFETY: the caller's; rows g * LANES .. (g + 1) * LANES exist.
+        let (a, b) = unsafe { (V::load_msgs32(lo.as_ptr().add(g * V::LANES)), V::load_msgs32(hi.as_ptr().add(g * V::LANES))) };
+        let mut x = [V::splat(0); 16];
+        x[..8].copy_from_slice(&a);
+        x[8..].copy_from_slice(&b);
+        if A::BIG_ENDIAN {
+            for w in &mut x {
+                *w = w.bswap();
             }
+        }
+        x
+    }
+
+    /// Chaining word `i` of every lane of one group (zero past `A::WORDS`).
+    #[inline(always)]
+    fn state<V: Lanes, A: Algo>(h: &[[u32; 16]; 8], i: usize) -> V {
+        if i < A::WORDS {
+            V::load(&h[i])
+        } else {
+            V::splat(0)
+        }
+    }
+
+    /// The lanes' bookkeeping, one array per field (indexed by lane).
+    ///
+    /// Lane `l` is busy when `out[l] != IDLE`; its next block is the 64
+    /// bytes at `next[l]`, within its message while whole blocks remain,
+    /// then within its tail buffer (`tails + l`); `left[l]` blocks remain,
+    /// the last `tail_blocks[l]` of them in the tail buffer. A free lane's
+    /// `next` points at its own tail buffer, so reading it is harmless.
+    struct Book {
+        next: [*const u8; MAX_LANES],
+        left: [usize; MAX_LANES],
+        tail_blocks: [usize; MAX_LANES],
+        out: [usize; MAX_LANES],
+        /// The tail buffers (`[[u8; TAIL]; MAX_LANES]` of the caller's
+        /// stack frame), written only through this pointer.
+        tails: *mut [u8; TAIL],
+    }
+
+    impl Book {
+        /// Lane `l`'s block has been read: moves to the next one.
+        #[inline(always)]
+        fn advance(&mut self, l: usize) {
+            if self.left[l] != 0 {
+                self.left[l] -= 1;
+                self.next[l] = if self.left[l] == self.tail_blocks[l] {
+                    self.tail(l)
+                } else {
+                    self.next[l].wrapping_add(64)
+                };
+            }
+        }
+
+        /// The first tail block of lane `l` (past the scratch bytes).
+        #[inline(always)]
+        fn tail(&self, l: usize) -> *const u8 {
+            self.tails.wrapping_add(l).cast_const().cast::<u8>().wrapping_add(64)
+        }
+
+        /// Lane `l` starts message `m` (index `index` of the batch).
+        #[inline(always)]
+        fn start<A: Algo>(&mut self, l: usize, m: &[u8], index: usize) {
+            // SAFETY: `tails` points at MAX_LANES buffers of our caller's
+            // frame, l < MAX_LANES, and no reference to them is alive
+            // (they are only read through `next` pointers, by `block`).
+            let tail = unsafe { &mut *self.tails.add(l) };
+            let tail_blocks = build_tail::<A>(m, tail);
+            let full = m.len() / 64;
+            self.left[l] = full + tail_blocks;
+            self.tail_blocks[l] = tail_blocks;
+            self.next[l] = if full > 0 { m.as_ptr() } else { self.tail(l) };
+            self.out[l] = index;
+        }
+
+        /// Lane `l` is free.
+        #[inline(always)]
+        fn free(&mut self, l: usize) {
+            self.out[l] = IDLE;
+            self.left[l] = 0;
+            self.next[l] = self.tail(l);
+        }
+
+        /// Lane `l`'s next 64 bytes.
+        ///
+        /// # Safety
+        /// The messages of the busy lanes are alive and unchanged.
+        #[inline(always)]
+        unsafe fn block(&self, l: usize) -> *const [u8; 64] {
+            self.next[l].cast()
         }
     }
 
@@ -278,78 +440,120 @@ mod engine {
         let mut h = [[[0u32; 16]; 8]; 2];
         let mut lo = [[0u8; 32]; MAX_LANES];
         let mut hi = [[0u8; 32]; MAX_LANES];
-        let mut lane = [Lane::FREE; MAX_LANES];
-        let mut last = [false; MAX_LANES];
+        let mut tails = [[0u8; TAIL]; MAX_LANES];
+        let tails_ptr = tails.as_mut_ptr();
+        let mut book = Book {
+            next: [core::ptr::null(); MAX_LANES],
+            left: [0; MAX_LANES],
+            tail_blocks: [0; MAX_LANES],
+            out: [IDLE; MAX_LANES],
+            tails: tails_ptr,
+        };
+        for l in 0..MAX_LANES {
+            book.free(l);
+        }
         let mut next = 0;
         let mut busy = 0;
-        loop {
-            // Free lanes take the next messages.
-            if next < n {
-                for (l, ln) in lane.iter_mut().enumerate().take(lanes) {
-                    if ln.out == IDLE && next < n {
-                        let m = msgs.get(next);
-                        *ln = Lane { rest: m, bits: (m.len() as u64).wrapping_mul(8), padded: false, out: next };
-                        for (i, word) in h[l / V::LANES].iter_mut().enumerate() {
-                            word[l % V::LANES] = A::IV[i];
-                        }
-                        next += 1;
-                        busy += 1;
-                    }
-                }
+        for l in 0..lanes.min(n) {
+            book.start::<A>(l, msgs.get(l), l);
+            for (i, word) in h[l / V::LANES].iter_mut().enumerate() {
+                word[l % V::LANES] = A::IV[i];
             }
+            next += 1;
+            busy += 1;
+        }
+        loop {
             if busy == 0 {
                 return;
             }
             if next == n && busy <= drain_at {
-                for (l, ln) in lane.iter_mut().enumerate().take(lanes) {
-                    if ln.out != IDLE {
-                        let state: [u32; 8] = core::array::from_fn(|i| h[l / V::LANES][i][l % V::LANES]);
-                        dst[ln.out] = finish_one::<A, D>(ln, state);
+                for l in 0..lanes {
+                    if book.out[l] == IDLE {
+                        continue;
                     }
+                    let mut state: [u32; 8] = [0; 8];
+                    for (i, s) in state.iter_mut().enumerate() {
+                        *s = h[l / V::LANES][i][l % V::LANES];
+                    }
+                    while book.left[l] > 0 {
+                        // SAFETY: lane l is busy: its next 64 bytes are in
+                        // its message or its tail buffer.
+                        A::compress_one(&mut state, unsafe { &*book.block(l) });
+                        book.advance(l);
+                    }
+                    dst[book.out[l]] = digest::<A, D>(&state);
+                    book.free(l);
                 }
                 return;
             }
+            // Steps until the first busy lane finishes: no lane needs a
+            // decision meanwhile.
+            let mut steps = usize::MAX;
             for l in 0..lanes {
-                if lane[l].out != IDLE {
-                    last[l] = next_block::<A>(&mut lane[l], &mut lo[l], &mut hi[l]);
-                }
+                steps = steps.min(if book.out[l] == IDLE { usize::MAX } else { book.left[l] });
             }
-            let words = |g: usize| -> [V; 16] {
-                // SAFETY: rows g * LANES .. (g + 1) * LANES of the staging
-                // arrays (MAX_LANES rows each); the caller's CPU features.
-                let (a, b) = unsafe { (V::load_msgs32(lo.as_ptr().add(g * V::LANES)), V::load_msgs32(hi.as_ptr().add(g * V::LANES))) };
-                core::array::from_fn(|j| {
-                    let w = if j < 8 { a[j] } else { b[j - 8] };
-                    if A::BIG_ENDIAN {
-                        w.bswap()
-                    } else {
-                        w
+            for _ in 0..steps {
+                for l in 0..lanes {
+                    // SAFETY: a busy lane's next 64 bytes are in its message
+                    // or tail buffer; a free lane's `next` is its tail buffer.
+                    let block = unsafe { &*book.block(l) };
+                    lo[l].copy_from_slice(&block[..32]);
+                    hi[l].copy_from_slice(&block[32..]);
+                    book.advance(l);
+                }
+                if groups == 2 {
+                    // SAFETY: the caller's CPU features.
+                    let (x0, x1) = unsafe { (words::<V, A>(&lo, &hi, 0), words::<V, A>(&lo, &hi, 1)) };
+                    let mut x = [Pair(V::splat(0), V::splat(0)); 16];
+                    for j in 0..16 {
+                        x[j] = Pair(x0[j], x1[j]);
                     }
-                })
-            };
-            let state = |g: usize, i: usize| if i < A::WORDS { V::load(&h[g][i]) } else { V::splat(0) };
-            if groups == 2 {
-                let (x0, x1) = (words(0), words(1));
-                let x: [Pair<V>; 16] = core::array::from_fn(|j| Pair(x0[j], x1[j]));
-                let s: [Pair<V>; 8] = core::array::from_fn(|i| Pair(state(0, i), state(1, i)));
-                let r = A::compress(&s, &x);
-                for i in 0..A::WORDS {
-                    r[i].0.store(&mut h[0][i]);
-                    r[i].1.store(&mut h[1][i]);
-                }
-            } else {
-                let x = words(0);
-                let s: [V; 8] = core::array::from_fn(|i| state(0, i));
-                let r = A::compress(&s, &x);
-                for i in 0..A::WORDS {
-                    r[i].store(&mut h[0][i]);
+                    let mut s = [Pair(V::splat(0), V::splat(0)); 8];
+                    for (i, w) in s.iter_mut().enumerate() {
+                        *w = Pair(state::<V, A>(&h[0], i), state::<V, A>(&h[1], i));
+                    }
+                    let r = A::compress(&s, &x);
+                    for i in 0..A::WORDS {
+                        r[i].0.store(&mut h[0][i]);
+                        r[i].1.store(&mut h[1][i]);
+                    }
+                } else {
+                    // SAFETY: the caller's CPU features.
+                    let x = unsafe { words::<V, A>(&lo, &hi, 0) };
+                    let mut s = [V::splat(0); 8];
+                    for (i, w) in s.iter_mut().enumerate() {
+                        *w = state::<V, A>(&h[0], i);
+                    }
+                    let r = A::compress(&s, &x);
+                    for i in 0..A::WORDS {
+                        r[i].store(&mut h[0][i]);
+                    }
                 }
             }
+            // The lanes whose message ended store their digest and take
+            // the next message: a bit mask, so that the branches are per
+            // finished lane rather than per lane.
+            let mut finished = 0u32;
             for l in 0..lanes {
-                if lane[l].out != IDLE && last[l] {
-                    let state: [u32; 8] = core::array::from_fn(|i| h[l / V::LANES][i][l % V::LANES]);
-                    dst[lane[l].out] = digest::<A, D>(&state);
-                    lane[l].out = IDLE;
+                finished |= u32::from(book.out[l] != IDLE && book.left[l] == 0) << l;
+            }
+            while finished != 0 {
+                let l = finished.trailing_zeros() as usize;
+                finished &= finished - 1;
+                let (g, lane) = (l / V::LANES, l % V::LANES);
+                let mut state: [u32; 8] = [0; 8];
+                for (i, s) in state.iter_mut().enumerate() {
+                    *s = h[g][i][lane];
+                }
+                dst[book.out[l]] = digest::<A, D>(&state);
+                if next < n {
+                    book.start::<A>(l, msgs.get(next), next);
+                    for (i, word) in h[g].iter_mut().enumerate() {
+                        word[lane] = A::IV[i];
+                    }
+                    next += 1;
+                } else {
+                    book.free(l);
                     busy -= 1;
                 }
             }
