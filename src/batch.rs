@@ -181,7 +181,7 @@ pub fn sha256_with(backend: Backend, dst: &mut [[u8; 32]], src: &[u8], width: us
 /// as the backend has lanes, run that kernel on a copy on the stack (at
 /// most `MANY_CHUNK * 65` bytes); HASH160 keeps a chunk's SHA-256 digests on
 /// the stack.
-pub(crate) const MANY_CHUNK: usize = 256;
+pub(crate) const MANY_CHUNK: usize = 512;
 
 /// The widths with a fixed-width kernel, per algorithm: RIPEMD-160's
 /// 32-byte path, SHA-256's 32, 33 and 65 (public keys).
@@ -247,12 +247,11 @@ fn split_chunk<const D: usize>(
         if count == 0 {
             continue;
         }
+        // Branch-free: the classes of neighbouring messages are random.
         let mut j = 0;
-        for i in 0..m {
-            if usize::from(class[i]) == k + 1 {
-                index[j] = i as u16;
-                j += 1;
-            }
+        for (i, &c) in class[..m].iter().enumerate() {
+            index[j] = i as u16;
+            j += usize::from(usize::from(c) == k + 1);
         }
         msgs.pack_indexed(width, &index[..count], &mut buf[..]);
         if count == m {
@@ -267,12 +266,12 @@ fn split_chunk<const D: usize>(
     if counts[0] > 0 {
         let mut others: [&[u8]; MANY_CHUNK] = [&[]; MANY_CHUNK];
         let mut j = 0;
-        for i in 0..m {
-            if class[i] == 0 {
-                others[j] = msgs.get(i);
-                index[j] = i as u16;
-                j += 1;
-            }
+        for (i, &c) in class[..m].iter().enumerate() {
+            index[j] = i as u16;
+            j += usize::from(c == 0);
+        }
+        for (slot, &i) in others.iter_mut().zip(&index[..j]) {
+            *slot = msgs.get(usize::from(i));
         }
         many(Messages::slices(&others[..j]), &mut out[..j]);
         for (d, &i) in out[..j].iter().zip(&index) {
