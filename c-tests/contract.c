@@ -627,6 +627,8 @@ static void many_contract_one(many_fn f, size_t dsize, const char *name)
     CHECK_STATUS(f(dst, msgs, lens, 4), RMD160MB_ERR_OVERFLOW);
     lens[2] = 1; /* NULL with bytes too: overflow first */
     CHECK_STATUS(f(dst, msgs, lens, 4), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(f(NULL, msgs, lens, 4), RMD160MB_ERR_OVERFLOW); /* dst NULL: after the messages' sizes */
+    CHECK_STATUS(f(NULL, NULL, lens, 4), RMD160MB_ERR_NULL);      /* the messages cannot be read */
     lens[1] = sizeof msg_b;
     CHECK_STATUS(f(dst, msgs, lens, 4), RMD160MB_ERR_NULL);
     lens[2] = 0;

@@ -230,11 +230,13 @@ int rmd160mb_sha256(uint8_t *dst,
  * must not overlap any message, `msgs` or `lens`. Nothing is written past
  * `dst + 20*n`. No heap allocation.
  *
- * Returns `RMD160MB_OK`; `RMD160MB_ERR_OVERFLOW` if `20*n`, or the size of
- * `msgs` or `lens` (`n` elements), or any `lens[i]`, exceeds `PTRDIFF_MAX`,
- * or any of these buffers or messages would wrap the address space;
- * otherwise `RMD160MB_ERR_NULL` if `dst`, `msgs` or `lens` is NULL, or
- * some `msgs[i]` is NULL with `lens[i] > 0`; otherwise
+ * Returns `RMD160MB_OK`, or the first of these that applies:
+ * `RMD160MB_ERR_OVERFLOW` if `20*n` or the size of `msgs` or `lens` (`n`
+ * elements) exceeds `PTRDIFF_MAX`, or one of these three buffers would wrap
+ * the address space; `RMD160MB_ERR_NULL` if `msgs` or `lens` is NULL;
+ * `RMD160MB_ERR_OVERFLOW` if some `lens[i]` exceeds `PTRDIFF_MAX` or a
+ * message would wrap the address space; `RMD160MB_ERR_NULL` if `dst` is
+ * NULL, or some `msgs[i]` is NULL with `lens[i] > 0`;
  * `RMD160MB_ERR_OVERLAP` if `dst` overlaps any message, `msgs` or `lens`.
  * `n == 0` succeeds whatever the pointers. Every message is checked before
  * any is hashed: on an error other than `RMD160MB_ERR_INTERNAL` nothing is

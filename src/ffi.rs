@@ -240,12 +240,12 @@ pub unsafe extern "C" fn rmd160mb_sha256(dst: *mut u8, src: *const u8, n: usize,
 }
 
 /// The checks of the any-length batch functions, in the documented order:
-/// the sizes of `dst` (`digest_size * n` bytes), `msgs` and `lens` (`n`
-/// elements each), then those three pointers, then every message
-/// (`RMD160MB_ERR_OVERFLOW` for any size or range error of any message
-/// before `RMD160MB_ERR_NULL` for any NULL one), then overlaps of `dst` with
-/// `msgs`, `lens` and every message. Reads `msgs` and `lens` (any
-/// alignment), writes nothing.
+/// the sizes and ranges of `dst` (`digest_size * n` bytes), `msgs` and
+/// `lens` (`n` elements each), then `msgs` and `lens` NULL (the messages
+/// cannot be read without them), then every message's size and range, then
+/// `dst` or a message with bytes NULL, then overlaps of `dst` with `msgs`,
+/// `lens` and every message. Reads `msgs` and `lens` (any alignment),
+/// writes nothing.
 ///
 /// # Safety
 /// For `n > 0`, `msgs` and `lens` are NULL or readable for `n` elements.
@@ -256,8 +256,13 @@ unsafe fn check_many(
     lens: *const usize,
     n: usize,
 ) -> Result<(), c_int> {
-    let [out, ptrs, sizes] = regions([
-        (dst.cast_const(), n, digest_size),
+    // dst's size first; dst NULL is reported after the messages' sizes.
+    let out = match regions([(dst.cast_const(), n, digest_size)]) {
+        Ok([out]) => out,
+        Err(RMD160MB_ERR_NULL) => None,
+        Err(status) => return Err(status),
+    };
+    let [ptrs, sizes] = regions([
         (msgs.cast::<u8>(), n, core::mem::size_of::<*const u8>()),
         (lens.cast::<u8>(), n, core::mem::size_of::<usize>()),
     ])?;
@@ -280,7 +285,7 @@ unsafe fn check_many(
         }
         acc
     };
-    let (overflow, null) = (overflow != 0, null != 0);
+    let (overflow, null) = (overflow != 0, null != 0 || dst.is_null());
     overlap |= message_overlap != 0;
     match (overflow, null, overlap) {
         (true, _, _) => Err(RMD160MB_ERR_OVERFLOW),
@@ -369,11 +374,13 @@ unsafe fn many_batch<const D: usize>(
 /// must not overlap any message, `msgs` or `lens`. Nothing is written past
 /// `dst + 20*n`. No heap allocation.
 ///
-/// Returns `RMD160MB_OK`; `RMD160MB_ERR_OVERFLOW` if `20*n`, or the size of
-/// `msgs` or `lens` (`n` elements), or any `lens[i]`, exceeds `PTRDIFF_MAX`,
-/// or any of these buffers or messages would wrap the address space;
-/// otherwise `RMD160MB_ERR_NULL` if `dst`, `msgs` or `lens` is NULL, or
-/// some `msgs[i]` is NULL with `lens[i] > 0`; otherwise
+/// Returns `RMD160MB_OK`, or the first of these that applies:
+/// `RMD160MB_ERR_OVERFLOW` if `20*n` or the size of `msgs` or `lens` (`n`
+/// elements) exceeds `PTRDIFF_MAX`, or one of these three buffers would wrap
+/// the address space; `RMD160MB_ERR_NULL` if `msgs` or `lens` is NULL;
+/// `RMD160MB_ERR_OVERFLOW` if some `lens[i]` exceeds `PTRDIFF_MAX` or a
+/// message would wrap the address space; `RMD160MB_ERR_NULL` if `dst` is
+/// NULL, or some `msgs[i]` is NULL with `lens[i] > 0`;
 /// `RMD160MB_ERR_OVERLAP` if `dst` overlaps any message, `msgs` or `lens`.
 /// `n == 0` succeeds whatever the pointers. Every message is checked before
 /// any is hashed: on an error other than `RMD160MB_ERR_INTERNAL` nothing is
