@@ -431,7 +431,7 @@ mod engine {
     #[inline(always)]
     pub(crate) unsafe fn hash_many<V: Lanes, A: Algo, const D: usize>(msgs: Messages<'_>, dst: &mut [[u8; D]], drain_at: usize) {
         assert_eq!(msgs.len(), dst.len(), "many: msgs and dst hold different numbers of messages");
-        const { assert!(D <= 32 && D % 4 == 0) };
+        const { assert!(D <= 32 && D.is_multiple_of(4)) };
         let groups = if V::PAIRS && A::PAIRS { 2 } else { 1 };
         let lanes = V::LANES * groups;
         debug_assert!(lanes <= MAX_LANES);
