@@ -188,93 +188,97 @@ pub(crate) const MANY_CHUNK: usize = 512;
 const RIPEMD160_WIDTHS: &[usize] = &[32];
 const SHA256_WIDTHS: &[usize] = &[32, 33, 65];
 
-/// Which fixed width (index into `widths`, plus one) each message of
-/// `msgs` (at most [`MANY_CHUNK`]) belongs to, 0 for none; a width with
-/// fewer than `lanes` messages is none. Returns the classes and their
-/// counts, or `None` when no width qualifies.
+/// The messages of a chunk by class: class `k + 1` is the width
+/// `widths[k]`, class 0 every other message (and those of a width with
+/// fewer than `lanes` messages); `index[c][..counts[c]]` are the positions
+/// of class `c`'s messages in the chunk, in order.
+struct Classes {
+    index: [[u16; MANY_CHUNK]; 4],
+    counts: [usize; 4],
+}
+
+/// Sorts `msgs` (at most [`MANY_CHUNK`]) into `c`'s classes and returns
+/// true when some width has at least `lanes` messages. One pass, with no
+/// branch per message (the lengths of neighbouring messages are unrelated):
+/// the four counters stay in registers.
 #[inline]
-fn classify(msgs: Messages<'_>, widths: &[usize], lanes: usize) -> Option<([u8; MANY_CHUNK], [usize; 4])> {
+fn classify(msgs: Messages<'_>, widths: &[usize], lanes: usize, c: &mut Classes) -> bool {
     debug_assert!(msgs.len() <= MANY_CHUNK && widths.len() < 4);
-    // Class by length: a table for the short lengths the widths are.
     let mut table = [0u8; 66];
     for (k, &w) in widths.iter().enumerate() {
         table[w] = k as u8 + 1;
     }
-    let mut class = [0u8; MANY_CHUNK];
-    msgs.lens_into(|i, len| class[i] = if len < table.len() { table[len] } else { 0 });
-    let class_of = &class[..msgs.len()];
-    let mut counts = [0usize; 4];
-    for (k, count) in counts.iter_mut().enumerate() {
-        *count = class_of.iter().map(|&c| usize::from(c == k as u8)).sum();
-    }
+    let mut n = [0usize; 4];
+    msgs.lens_into(|i, len| {
+        let k = if len < table.len() { table[len] } else { 0 };
+        let pos = match k {
+            0 => n[0],
+            1 => n[1],
+            2 => n[2],
+            _ => n[3],
+        };
+        c.index[usize::from(k & 3)][pos] = i as u16;
+        n[0] += usize::from(k == 0);
+        n[1] += usize::from(k == 1);
+        n[2] += usize::from(k == 2);
+        n[3] += usize::from(k == 3);
+    });
     let mut any = false;
     for k in 1..=widths.len() {
-        if counts[k] < lanes.max(1) {
-            counts[0] += counts[k];
-            counts[k] = 0;
-        } else {
+        if n[k] >= lanes.max(1) {
             any = true;
+        } else if n[k] > 0 {
+            // Too few to fill the lanes: with the others.
+            let (others, this) = c.index.split_at_mut(k);
+            others[0][n[0]..n[0] + n[k]].copy_from_slice(&this[0][..n[k]]);
+            n[0] += n[k];
+            n[k] = 0;
         }
     }
-    if !any {
-        return None;
-    }
-    for c in class.iter_mut() {
-        if counts[usize::from(*c)] == 0 {
-            *c = 0;
-        }
-    }
-    Some((class, counts))
+    c.counts = n;
+    any
 }
 
-/// `dst[i] = H(msgs[i])` for one chunk already classified ([`classify`]):
-/// each qualifying width's messages packed on the stack through `fixed(packed,
-/// width, out)`, the others through `many`, the digests put back in order.
+/// `dst[i] = H(msgs[i])` for one chunk sorted into `classes`
+/// ([`classify`]): each qualifying width's messages packed on the stack
+/// through `fixed(packed, width, out)`, the others through `many`, the
+/// digests put back in order.
 fn split_chunk<const D: usize>(
     msgs: Messages<'_>,
     dst: &mut [[u8; D]],
     widths: &[usize],
-    (class, counts): ([u8; MANY_CHUNK], [usize; 4]),
+    classes: &Classes,
     buf: &mut [u8; 65 * MANY_CHUNK],
     mut fixed: impl FnMut(&[u8], usize, &mut [[u8; D]]),
     many: impl FnOnce(Messages<'_>, &mut [[u8; D]]),
 ) {
     let m = msgs.len();
     let mut out = [[0u8; D]; MANY_CHUNK];
-    let mut index = [0u16; MANY_CHUNK];
     for (k, &width) in widths.iter().enumerate() {
-        let count = counts[k + 1];
+        let count = classes.counts[k + 1];
         if count == 0 {
             continue;
         }
-        // Branch-free: the classes of neighbouring messages are random.
-        let mut j = 0;
-        for (i, &c) in class[..m].iter().enumerate() {
-            index[j] = i as u16;
-            j += usize::from(usize::from(c) == k + 1);
-        }
-        msgs.pack_indexed(width, &index[..count], &mut buf[..]);
+        let index = &classes.index[k + 1][..count];
+        msgs.pack_indexed(width, index, &mut buf[..]);
         if count == m {
             fixed(&buf[..width * m], width, dst);
             return;
         }
         fixed(&buf[..width * count], width, &mut out[..count]);
-        for (d, &i) in out[..count].iter().zip(&index) {
+        for (d, &i) in out[..count].iter().zip(index) {
             dst[usize::from(i)] = *d;
         }
     }
-    if counts[0] > 0 {
+    let j = classes.counts[0];
+    if j > 0 {
+        let index = &classes.index[0][..j];
         let mut others: [&[u8]; MANY_CHUNK] = [&[]; MANY_CHUNK];
-        let mut j = 0;
-        for (i, &c) in class[..m].iter().enumerate() {
-            index[j] = i as u16;
-            j += usize::from(c == 0);
-        }
-        for (slot, &i) in others.iter_mut().zip(&index[..j]) {
+        for (slot, &i) in others.iter_mut().zip(index) {
             *slot = msgs.get(usize::from(i));
         }
         many(Messages::slices(&others[..j]), &mut out[..j]);
-        for (d, &i) in out[..j].iter().zip(&index) {
+        for (d, &i) in out[..j].iter().zip(index) {
             dst[usize::from(i)] = *d;
         }
     }
@@ -296,6 +300,7 @@ fn many_driver<const D: usize>(
     let mut general = 0;
     let mut start = 0;
     let mut buf = [0u8; 65 * MANY_CHUNK];
+    let mut classes = Classes { index: [[0; MANY_CHUNK]; 4], counts: [0; 4] };
     while start < n {
         let end = (start + MANY_CHUNK).min(n);
         let chunk = msgs.range(start..end);
@@ -307,11 +312,11 @@ fn many_driver<const D: usize>(
             }
             fixed(chunk.pack(width, &mut buf), width, &mut dst[start..end]);
             general = end;
-        } else if let Some(classes) = classify(chunk, widths, lanes) {
+        } else if classify(chunk, widths, lanes, &mut classes) {
             if general < start {
                 many(msgs.range(general..start), &mut dst[general..start]);
             }
-            split_chunk(chunk, &mut dst[start..end], widths, classes, &mut buf, &mut fixed, &mut many);
+            split_chunk(chunk, &mut dst[start..end], widths, &classes, &mut buf, &mut fixed, &mut many);
             general = end;
         }
         start = end;
@@ -360,6 +365,7 @@ pub(crate) fn hash160_many_msgs(backend: Backend, msgs: Messages<'_>, dst: &mut 
     assert_eq!(msgs.len(), dst.len(), "hash160_many: dst and msgs hold different numbers of messages");
     let mut sha = [[0u8; 32]; MANY_CHUNK];
     let mut buf = [0u8; 65 * MANY_CHUNK];
+    let mut classes = Classes { index: [[0; MANY_CHUNK]; 4], counts: [0; 4] };
     let n = msgs.len();
     let mut start = 0;
     while start < n {
@@ -372,17 +378,18 @@ pub(crate) fn hash160_many_msgs(backend: Backend, msgs: Messages<'_>, dst: &mut 
             start = end;
             continue;
         }
-        match classify(chunk, SHA256_WIDTHS, backend.lanes()) {
-            Some(classes) => split_chunk(
+        if classify(chunk, SHA256_WIDTHS, backend.lanes(), &mut classes) {
+            split_chunk(
                 chunk,
                 sha,
                 SHA256_WIDTHS,
-                classes,
+                &classes,
                 &mut buf,
                 |packed, width, out| backend.sha256(packed, width, out),
                 |m, out| backend.sha256_many(m, out),
-            ),
-            None => backend.sha256_many(chunk, sha),
+            );
+        } else {
+            backend.sha256_many(chunk, sha);
         }
         backend.hash32(sha, &mut dst[start..end]);
         start = end;
