@@ -120,13 +120,19 @@ impl<'a> Messages<'a> {
         same.then_some(first)
     }
 
-    /// Calls `f(i, length of message i)` for every message.
+    /// The lengths of the messages: the C caller's array itself, or copied
+    /// into `buf` (at least `self.len()` long).
     #[inline]
-    pub(crate) fn lens_into(&self, mut f: impl FnMut(usize, usize)) {
+    pub(crate) fn lens<'b>(&'b self, buf: &'b mut [usize]) -> &'b [usize] {
         match self.0 {
-            Source::Slices(s) => s.iter().enumerate().for_each(|(i, m)| f(i, m.len())),
-            Source::Arrays { lens, .. } => lens.iter().enumerate().for_each(|(i, &l)| f(i, l)),
-            Source::Raw { .. } => (0..self.len()).for_each(|i| f(i, self.len_of(i))),
+            Source::Arrays { lens, .. } => lens,
+            _ => {
+                let out = &mut buf[..self.len()];
+                for (i, l) in out.iter_mut().enumerate() {
+                    *l = self.len_of(i);
+                }
+                out
+            }
         }
     }
 
