@@ -204,21 +204,19 @@ struct Classes {
 #[inline]
 fn classify(msgs: Messages<'_>, widths: &[usize], lanes: usize, c: &mut Classes) -> bool {
     debug_assert!(msgs.len() <= MANY_CHUNK && widths.len() < 4);
-    let mut table = [0u8; 66];
-    for (k, &w) in widths.iter().enumerate() {
-        table[w] = k as u8 + 1;
-    }
+    // Class k + 1 for widths[k], 0 for any other length: compares only.
+    let w = |k: usize| widths.get(k).copied().unwrap_or(usize::MAX);
+    let (w1, w2, w3) = (w(0), w(1), w(2));
+    let class = |len: usize| usize::from(len == w1) | usize::from(len == w2) << 1 | usize::from(len == w3) * 3;
     let mut len_buf = [0usize; MANY_CHUNK];
     let lens = msgs.lens(&mut len_buf);
-    let class = |len: usize| if len < table.len() { table[len] } else { 0 };
     // Most chunks of arbitrary lengths have no class at all: a counting
     // pass (vectorized) says so before any index is written.
     let mut fixed = [0usize; 4];
     for &len in lens {
-        let k = class(len);
-        fixed[1] += usize::from(k == 1);
-        fixed[2] += usize::from(k == 2);
-        fixed[3] += usize::from(k == 3);
+        fixed[1] += usize::from(len == w1);
+        fixed[2] += usize::from(len == w2);
+        fixed[3] += usize::from(len == w3);
     }
     if !fixed[1..].iter().any(|&f| f >= lanes.max(1)) {
         return false;
@@ -226,13 +224,16 @@ fn classify(msgs: Messages<'_>, widths: &[usize], lanes: usize, c: &mut Classes)
     // Message i is written to every list, and only its own list's count
     // moves on: four stores, no branch and no load of a counter.
     let (mut n0, mut n1, mut n2, mut n3) = (0usize, 0usize, 0usize, 0usize);
+    let [i0, i1, i2, i3] = &mut c.index;
     for (i, &len) in lens.iter().enumerate() {
         let k = class(len);
-        let i = i as u16;
-        c.index[0][n0] = i;
-        c.index[1][n1] = i;
-        c.index[2][n2] = i;
-        c.index[3][n3] = i;
+        let i16 = i as u16;
+        // Each count is at most i < lens.len() <= MANY_CHUNK: in bounds
+        // (`min` lets the compiler drop the checks).
+        i0[n0.min(MANY_CHUNK - 1)] = i16;
+        i1[n1.min(MANY_CHUNK - 1)] = i16;
+        i2[n2.min(MANY_CHUNK - 1)] = i16;
+        i3[n3.min(MANY_CHUNK - 1)] = i16;
         n0 += usize::from(k == 0);
         n1 += usize::from(k == 1);
         n2 += usize::from(k == 2);
