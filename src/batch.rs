@@ -207,7 +207,7 @@ fn classify(msgs: Messages<'_>, widths: &[usize], lanes: usize, c: &mut Classes)
     // Class k + 1 for widths[k], 0 for any other length: compares only.
     let w = |k: usize| widths.get(k).copied().unwrap_or(usize::MAX);
     let (w1, w2, w3) = (w(0), w(1), w(2));
-    let class = |len: usize| usize::from(len == w1) | usize::from(len == w2) << 1 | usize::from(len == w3) * 3;
+    let class = |len: usize| usize::from(len == w1) | (usize::from(len == w2) << 1) | (usize::from(len == w3) * 3);
     let mut len_buf = [0usize; MANY_CHUNK];
     let lens = msgs.lens(&mut len_buf);
     // Most chunks of arbitrary lengths have no class at all: a counting
