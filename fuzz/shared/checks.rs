@@ -214,7 +214,7 @@ fn batch_many(data: &[u8]) {
     while !input.is_empty() && msgs.len() < MAX_N {
         let len = chunk_len(input.byte());
         msgs.push(input.take(len));
-        if repeat && msgs.len() % 3 == 0 {
+        if repeat && msgs.len().is_multiple_of(3) {
             msgs.push(msgs[0]);
         }
     }
