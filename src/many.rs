@@ -1,20 +1,23 @@
 //! Batches of messages of any lengths: the multi-buffer manager, written once
 //! over [`Lanes`] for RIPEMD-160 and SHA-256 (the isa-l_crypto model).
 //!
-//! Every lane carries its own message, the part of it not yet hashed and
-//! whether its padding has started. Each step, every busy lane supplies one
-//! 64-byte block: straight from its message while a whole block remains,
-//! else its padded tail (the last bytes, 0x80, zeros, and the bit length in
-//! the algorithm's byte order), built in the staging rows on the stack. The
-//! rows are transposed into 16 message words with the lane type's 32-byte
-//! transposes (`Lanes::load_msgs32`, twice), one compression runs on all
-//! lanes, and a lane whose message ended stores its digest and takes the
-//! next message, its chaining value reset to the initial value. So one long
-//! message holds no other lane back. When no message is left to start and
-//! only a few lanes are still busy ([`crate::policy::many_drain`]), those
-//! finish one by one on scalar code. The chaining values live in memory as
-//! `[word][lane]` arrays, loaded and stored around each compression
-//! (`Lanes::load`, `Lanes::store`). No heap allocation.
+//! Every lane carries its own message: a pointer to its next 64-byte
+//! block, the number of blocks left, and a tail buffer on the stack with the
+//! message's last partial block and its padding (0x80, zeros, the bit length
+//! in the algorithm's byte order; one or two blocks), built when the lane
+//! takes the message. Each step, every lane's block (straight from its
+//! message while whole blocks remain, then from its tail buffer) is copied
+//! into staging rows, transposed into 16 message words with the lane type's
+//! 32-byte transposes (`Lanes::load_msgs32`, twice), and one compression
+//! runs on all lanes. Steps run without any per-lane decision until the
+//! first busy lane's message ends; then the finished lanes (a bit mask)
+//! store their digests and take the next messages, their chaining values
+//! reset to the initial value. So one long message holds no other lane
+//! back. When no message is left to start and only a few lanes are still
+//! busy (`crate::policy::many_drain_ripemd160`, `many_drain_sha256`),
+//! those finish one by one on scalar code. The chaining values live in
+//! memory as `[word][lane]` arrays, loaded and stored around each
+//! compression (`Lanes::load`, `Lanes::store`). No heap allocation.
 //!
 //! The compression functions, constants and word orders are the ones of
 //! `crate::ripemd160::compress` (Dobbertin, Bosselaers, Preneel 1996) and
