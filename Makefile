@@ -255,6 +255,7 @@ bench:
 	rm -rf target/criterion
 	$(CARGO) bench --bench hash -- --noplot
 	$(CARGO) bench --bench sha256 -- --noplot "sha256-|hash160-"
+	$(CARGO) bench --bench many -- --noplot
 	$(CARGO) bench --bench table
 
 # The issue rates of the kernels' instructions on this CPU (bench/ports.rs),

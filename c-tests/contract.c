@@ -582,6 +582,107 @@ static int check_force(void)
     return t_finish("contract --check-force");
 }
 
+/* ------------------------------------------------------------------------ */
+/* The _many functions: every status, in the documented order, and nothing
+ * written on an error. */
+
+typedef int (*many_fn)(uint8_t *, const uint8_t *const *, const size_t *, size_t);
+
+static void many_contract_one(many_fn f, size_t dsize, const char *name)
+{
+    static uint8_t region[4096];
+    uint8_t msg_a[100], msg_b[7];
+    const uint8_t *msgs[4];
+    size_t lens[4];
+    const uint8_t *top = (const uint8_t *)(uintptr_t)(UINTPTR_MAX - 15);
+    uint8_t *dst = region + 2048;
+    size_t i;
+    int intact = 1;
+    memset(msg_a, 1, sizeof msg_a);
+    memset(msg_b, 2, sizeof msg_b);
+    memset(region, FILL, sizeof region);
+    msgs[0] = msg_a; lens[0] = sizeof msg_a;
+    msgs[1] = msg_b; lens[1] = sizeof msg_b;
+    msgs[2] = NULL;  lens[2] = 0; /* an empty message */
+    msgs[3] = msg_a; lens[3] = 0;
+
+    /* n == 0: whatever the pointers. */
+    CHECK_STATUS(f(NULL, NULL, NULL, 0), RMD160MB_OK);
+    CHECK_STATUS(f(dst, msgs, NULL, 0), RMD160MB_OK);
+    CHECK_STATUS(f(NULL, NULL, lens, 0), RMD160MB_OK);
+    /* NULL arrays or dst with n > 0. */
+    CHECK_STATUS(f(NULL, msgs, lens, 4), RMD160MB_ERR_NULL);
+    CHECK_STATUS(f(dst, NULL, lens, 4), RMD160MB_ERR_NULL);
+    CHECK_STATUS(f(dst, msgs, NULL, 4), RMD160MB_ERR_NULL);
+    /* msgs[i] NULL with lens[i] > 0. */
+    lens[2] = 1;
+    CHECK_STATUS(f(dst, msgs, lens, 4), RMD160MB_ERR_NULL);
+    lens[2] = 0;
+    /* Sizes: dst (dsize * n), the arrays, a message, and wrapping ranges;
+     * before NULL. */
+    CHECK_STATUS(f(dst, msgs, lens, SIZE_MAX / 8 + 1), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(f(NULL, NULL, NULL, SIZE_MAX), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(f(dst, msgs, lens, SIZE_MAX / dsize + 1), RMD160MB_ERR_OVERFLOW);
+    lens[1] = (size_t)PTRDIFF_MAX + 1;
+    CHECK_STATUS(f(dst, msgs, lens, 4), RMD160MB_ERR_OVERFLOW);
+    lens[2] = 1; /* NULL with bytes too: overflow first */
+    CHECK_STATUS(f(dst, msgs, lens, 4), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(f(NULL, msgs, lens, 4), RMD160MB_ERR_OVERFLOW); /* dst NULL: after the messages' sizes */
+    CHECK_STATUS(f(NULL, NULL, lens, 4), RMD160MB_ERR_NULL);      /* the messages cannot be read */
+    lens[1] = sizeof msg_b;
+    CHECK_STATUS(f(dst, msgs, lens, 4), RMD160MB_ERR_NULL);
+    lens[2] = 0;
+    msgs[1] = top; lens[1] = 32;
+    CHECK_STATUS(f(dst, msgs, lens, 4), RMD160MB_ERR_OVERFLOW);
+    msgs[1] = msg_b; lens[1] = sizeof msg_b;
+    CHECK_STATUS(f((uint8_t *)(uintptr_t)(UINTPTR_MAX - 15), msgs, lens, 4), RMD160MB_ERR_OVERFLOW);
+    /* Overlap: dst with a message, with msgs, with lens (each by one byte). */
+    {
+        const uint8_t *ms[2];
+        size_t ls[2];
+        ms[0] = msg_b; ls[0] = 7;
+        ms[1] = region + 2048 + dsize * 2 - 1; ls[1] = 10; /* starts in dst's last byte */
+        CHECK_STATUS(f(dst, ms, ls, 2), RMD160MB_ERR_OVERLAP);
+        ms[1] = region + 2048 - 10; ls[1] = 11; /* ends on dst's first byte */
+        CHECK_STATUS(f(dst, ms, ls, 2), RMD160MB_ERR_OVERLAP);
+        ms[1] = region + 2048 - 10; ls[1] = 10; /* ends just before dst: fine */
+        CHECK_STATUS(f(dst, ms, ls, 2), RMD160MB_OK);
+        memset(region, FILL, sizeof region);
+    }
+    CHECK_STATUS(f((uint8_t *)msgs + 1, msgs, lens, 4), RMD160MB_ERR_OVERLAP);
+    CHECK_STATUS(f((uint8_t *)lens + 3, msgs, lens, 4), RMD160MB_ERR_OVERLAP);
+    CHECK_STATUS(f(msg_a + 10, msgs, lens, 4), RMD160MB_ERR_OVERLAP);
+    for (i = 0; i < sizeof region; i++) intact &= region[i] == FILL;
+    CHECK(intact, "%s: an error wrote into dst", name);
+    CHECK(msgs[0] == msg_a && lens[0] == sizeof msg_a && msgs[2] == NULL, "%s: the arrays changed", name);
+    /* Success: an empty message as NULL or not, equal digests. */
+    CHECK_STATUS(f(dst, msgs, lens, 4), RMD160MB_OK);
+    CHECK(memcmp(dst + 2 * dsize, dst + 3 * dsize, dsize) == 0, "%s: empty message NULL vs non-NULL", name);
+    for (i = 0; i < 2048; i++) intact &= region[i] == FILL;
+    for (i = 2048 + 4 * dsize; i < sizeof region; i++) intact &= region[i] == FILL;
+    CHECK(intact, "%s: wrote outside dst", name);
+}
+
+static void many_contract(void)
+{
+    uint8_t d[20], h[20], want[20];
+    const uint8_t *one[1];
+    size_t len[1];
+    static const uint8_t abc[3] = {'a', 'b', 'c'};
+    many_contract_one(rmd160mb_sum_many, 20, "sum_many");
+    many_contract_one(rmd160mb_hash160_many, 20, "hash160_many");
+    many_contract_one(rmd160mb_sha256_many, 32, "sha256_many");
+    /* The values agree with the one-message functions. */
+    one[0] = abc;
+    len[0] = 3;
+    CHECK_STATUS(rmd160mb_sum_many(d, one, len, 1), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_sum(want, abc, 3), RMD160MB_OK);
+    CHECK_DIGEST(d, want, "sum_many(abc)");
+    CHECK_STATUS(rmd160mb_hash160_many(h, one, len, 1), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_hash160(want, abc, 1, 3), RMD160MB_OK);
+    CHECK_DIGEST(h, want, "hash160_many(abc)");
+}
+
 int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -592,6 +693,7 @@ int main(int argc, char **argv)
     zero_counts_and_null();
     overflow();
     overlap();
+    many_contract();
     context();
     for_each_backend(in_place_and_bounds);
     threads();

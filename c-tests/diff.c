@@ -287,6 +287,99 @@ static void streaming(void)
     printf("streaming: 600 messages vs rmd160mb_sum vs OpenSSL done\n");
 }
 
+/* ------------------------------------------------------------------------ */
+/* Messages of any lengths: rmd160mb_sum_many, rmd160mb_hash160_many and
+ * rmd160mb_sha256_many against OpenSSL, dst between canaries. */
+
+/* One call of each _many function on the n messages (msgs[i], lens[i]). */
+static void one_many(const uint8_t *const *msgs, const size_t *lens, size_t n, const char *what)
+{
+    guarded d20 = guarded_new(20 * n, n % 16), d32 = guarded_new(32 * n, (n * 3) % 16), h20 = guarded_new(20 * n, 5);
+    size_t i, bad = 0;
+    uint8_t want[32];
+    CHECK_STATUS(rmd160mb_sum_many(d20.p, msgs, lens, n), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_sha256_many(d32.p, msgs, lens, n), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_hash160_many(h20.p, msgs, lens, n), RMD160MB_OK);
+    for (i = 0; i < n && bad < 3; i++) {
+        ossl_ripemd160(msgs[i], lens[i], want);
+        if (memcmp(d20.p + 20 * i, want, 20) != 0) {
+            CHECK_DIGEST(d20.p + 20 * i, want, "sum_many %s: n=%lu message %lu (%lu bytes)", what, (unsigned long)n,
+                         (unsigned long)i, (unsigned long)lens[i]);
+            bad++;
+        }
+        ossl_digest(md_sha256, msgs[i], lens[i], want);
+        if (memcmp(d32.p + 32 * i, want, 32) != 0) {
+            CHECK_DIGEST(d32.p + 32 * i, want, "sha256_many %s: n=%lu message %lu (%lu bytes)", what,
+                         (unsigned long)n, (unsigned long)i, (unsigned long)lens[i]);
+            bad++;
+        }
+        ossl_hash160(msgs[i], lens[i], want);
+        if (memcmp(h20.p + 20 * i, want, 20) != 0) {
+            CHECK_DIGEST(h20.p + 20 * i, want, "hash160_many %s: n=%lu message %lu (%lu bytes)", what,
+                         (unsigned long)n, (unsigned long)i, (unsigned long)lens[i]);
+            bad++;
+        }
+    }
+    CHECK(guarded_intact(&d20) && guarded_intact(&d32) && guarded_intact(&h20), "_many %s: write outside dst (n=%lu)",
+          what, (unsigned long)n);
+    guarded_free(&d20);
+    guarded_free(&d32);
+    guarded_free(&h20);
+}
+
+/* n messages with lengths len_of(i), each in its own buffer at a random
+ * misalignment; message 0 repeated when `repeat`. */
+static void many_case(size_t n, size_t (*len_of)(size_t i, size_t n), int repeat, const char *what)
+{
+    uint8_t **bufs = (uint8_t **)t_malloc((n + 1) * sizeof *bufs);
+    const uint8_t **msgs = (const uint8_t **)t_malloc((n + 1) * sizeof *msgs);
+    size_t *lens = (size_t *)t_malloc((n + 1) * sizeof *lens);
+    size_t i;
+    memset((void *)msgs, 0, (n + 1) * sizeof *msgs);
+    memset(lens, 0, (n + 1) * sizeof *lens);
+    for (i = 0; i < n; i++) {
+        size_t off = rng_below(&rng, 16);
+        lens[i] = len_of(i, n);
+        bufs[i] = (uint8_t *)t_malloc(lens[i] + off + 1);
+        rng_fill(&rng, bufs[i], lens[i] + off + 1);
+        msgs[i] = repeat && i > 0 ? msgs[0] : bufs[i] + off;
+        if (repeat && i > 0) lens[i] = lens[0];
+    }
+    one_many(msgs, lens, n, what);
+    for (i = 0; i < n; i++) free(bufs[i]);
+    free(bufs);
+    free((void *)msgs);
+    free(lens);
+}
+
+static size_t len_ascending(size_t i, size_t n) { (void)n; return i % 301; }
+static size_t len_descending(size_t i, size_t n) { return (n - 1 - i) % 301; }
+static size_t len_random(size_t i, size_t n) { (void)i; (void)n; return rng_below(&rng, 301); }
+static size_t len_keys(size_t i, size_t n) { (void)i; (void)n; return rng_below(&rng, 2) ? 33 : 65; }
+static size_t many_equal_len;
+static size_t len_equal(size_t i, size_t n) { (void)i; (void)n; return many_equal_len; }
+static size_t len_one_long(size_t i, size_t n) { return i == n / 2 ? (size_t)1 << 20 : rng_below(&rng, 120); }
+
+static void many_batches(const char *backend)
+{
+    size_t n, k;
+    size_t lanes = rmd160mb_lanes();
+    static const size_t equal[] = {0, 1, 20, 32, 33, 55, 56, 63, 64, 65, 100, 128, 300};
+    many_case(301, len_ascending, 0, "lengths 0..300 ascending");
+    many_case(301, len_descending, 0, "lengths 300..0 descending");
+    many_case(700, len_random, 0, "random lengths 0..300");
+    many_case(2000, len_keys, 0, "33/65-byte keys");
+    for (k = 0; k < sizeof equal / sizeof equal[0]; k++) {
+        many_equal_len = equal[k];
+        for (n = 0; n <= 2 * 2 * lanes + 3; n++) many_case(n, len_equal, 0, "all equal");
+        many_case(1000, len_equal, 0, "1000 all equal");
+        many_case(3 * lanes + 1, len_equal, 1, "one message repeated");
+    }
+    for (n = 0; n <= 2 * 2 * lanes + 3; n++) many_case(n, len_random, 0, "random lengths, small counts");
+    many_case(41, len_one_long, 0, "1 MiB among short ones");
+    printf("%s: _many vs OpenSSL done\n", backend);
+}
+
 int main(void)
 {
     uint64_t seed = test_seed();
@@ -298,5 +391,6 @@ int main(void)
     streaming();
     for_each_backend(batches);
     for_each_backend(sha256_batches);
+    for_each_backend(many_batches);
     return t_finish("diff");
 }

@@ -58,6 +58,30 @@ static rmd160mb_go_digest rmd160mb_go_final(rmd160mb_ctx *ctx) {
 	d.status = rmd160mb_final(ctx, d.b);
 	return d;
 }
+
+// HashEach's batch in one call: the n messages lie back to back in data,
+// message i ending at ends[i]. The arrays of pointers and lengths that
+// rmd160mb_sum_many takes are built here, on the C stack, in chunks: the
+// memory Go passes holds no pointer (the cgo pointer rules).
+#define RMD160MB_GO_EACH 1024
+static int rmd160mb_go_sum_each(uint8_t *dst, const uint8_t *data, const size_t *ends, size_t n) {
+	const uint8_t *ptrs[RMD160MB_GO_EACH];
+	size_t lens[RMD160MB_GO_EACH];
+	size_t i = 0, start = 0;
+	while (i < n) {
+		size_t k = n - i < RMD160MB_GO_EACH ? n - i : RMD160MB_GO_EACH, j;
+		int status;
+		for (j = 0; j < k; j++) {
+			ptrs[j] = data != NULL ? data + start : NULL;
+			lens[j] = ends[i + j] - start;
+			start = ends[i + j];
+		}
+		status = rmd160mb_sum_many(dst + RMD160MB_DIGEST_SIZE * i, ptrs, lens, k);
+		if (status != RMD160MB_OK) return status;
+		i += k;
+	}
+	return RMD160MB_OK;
+}
 */
 import "C"
 
@@ -162,42 +186,94 @@ func panicShort(what string, n int, unit string) {
 }
 
 // HashEach sets dst[i] to the RIPEMD-160 digest of src[i], for messages of
-// any length. It panics if len(dst) != len(src). Runs of 32-byte messages are
-// gathered into one batch call (as fast per message as Hash32); other
-// messages are hashed one call each.
+// any lengths. It panics if len(dst) != len(src). The whole batch is one cgo
+// call (rmd160mb_sum_many, whose lanes each take the next message when
+// theirs ends, whatever the mix of lengths); the messages are first copied
+// back to back into a pooled buffer, so that no memory passed to C holds a Go
+// pointer. It allocates nothing once the pool's buffer is large enough (it
+// grows to the largest batch seen) and is safe for concurrent use.
 func HashEach(dst [][Size]byte, src [][]byte) {
 	if len(dst) != len(src) {
 		panic("ripemd160mb: len(dst) must equal len(src)")
 	}
-	var buf *[eachChunk * 32]byte
-	for i := 0; i < len(src); {
-		if len(src[i]) != 32 {
-			dst[i] = Sum(src[i])
-			i++
-			continue
-		}
-		if buf == nil {
-			buf = eachPool.Get().(*[eachChunk * 32]byte)
-		}
-		k := 0
-		for k < eachChunk && i+k < len(src) && len(src[i+k]) == 32 {
-			copy(buf[32*k:32*k+32], src[i+k])
-			k++
-		}
-		// dst[i:i+k] is k contiguous [Size]byte: one output buffer.
-		check("HashEach", C.rmd160mb_hash32((*C.uint8_t)(&dst[i][0]), (*C.uint8_t)(&buf[0]), C.size_t(k)))
-		i += k
+	if len(src) == 0 {
+		return
 	}
-	if buf != nil {
-		eachPool.Put(buf)
+	b := eachBufs.get()
+	data, ends := b.pack(src)
+	var p *C.uint8_t // NULL when every message is empty
+	if len(data) > 0 {
+		p = (*C.uint8_t)(&data[0])
 	}
+	st := C.rmd160mb_go_sum_each((*C.uint8_t)(&dst[0][0]), p, &ends[0], C.size_t(len(src)))
+	eachBufs.put(b)
+	check("HashEach", st)
 }
 
-// eachChunk is the most 32-byte messages HashEach gathers per batch call.
-const eachChunk = 256
+// eachBuf is HashEach's copy of a batch: the messages back to back, and
+// where each ends. Neither holds a pointer, so both may be passed to C.
+type eachBuf struct {
+	data []byte
+	ends []C.size_t
+}
 
-// eachPool holds HashEach's gather buffers, so that a call does not allocate.
-var eachPool = sync.Pool{New: func() any { return new([eachChunk * 32]byte) }}
+// pack copies src into b (growing it if needed) and returns the bytes and
+// the end offsets.
+func (b *eachBuf) pack(src [][]byte) ([]byte, []C.size_t) {
+	total := 0
+	for _, m := range src {
+		total += len(m)
+	}
+	if cap(b.data) < total {
+		b.data = make([]byte, total+total/4)
+	}
+	if cap(b.ends) < len(src) {
+		b.ends = make([]C.size_t, len(src)+len(src)/4)
+	}
+	data, ends := b.data[:total], b.ends[:len(src)]
+	off := 0
+	for i, m := range src {
+		off += copy(data[off:], m)
+		ends[i] = C.size_t(off)
+	}
+	return data, ends
+}
+
+// eachBufs holds HashEach's buffers, so that a call does not allocate: a
+// free list of at most eachKeep of them (one per concurrent HashEach),
+// never emptied by the garbage collector (a sync.Pool may drop its items at
+// any time, and drops a quarter of them under the race detector).
+var eachBufs = eachList{free: make([]*eachBuf, 0, eachKeep)}
+
+// eachKeep is the most buffers eachBufs keeps.
+const eachKeep = 16
+
+// eachList is a free list of buffers.
+type eachList struct {
+	mu   sync.Mutex
+	free []*eachBuf
+}
+
+// get returns a free buffer, or a new one.
+func (l *eachList) get() *eachBuf {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if n := len(l.free); n > 0 {
+		b := l.free[n-1]
+		l.free = l.free[:n-1]
+		return b
+	}
+	return new(eachBuf)
+}
+
+// put returns b to the list (dropped when the list is full).
+func (l *eachList) put(b *eachBuf) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.free) < cap(l.free) {
+		l.free = append(l.free, b)
+	}
+}
 
 // Sum returns the RIPEMD-160 digest of p. It allocates nothing.
 func Sum(p []byte) [Size]byte {

@@ -602,3 +602,70 @@ func TestChooseBackend(t *testing.T) {
 		}
 	}
 }
+
+// TestHashEachAnyLengths: lengths 0..300 ascending, descending and shuffled,
+// all equal, one 1 MiB message among short ones, counts around the lanes,
+// the same slice repeated and empty slices (nil too), on every backend,
+// against the one-shot Sum.
+func TestHashEachAnyLengths(t *testing.T) {
+	rng := rand.New(rand.NewSource(12))
+	msg := func(n int) []byte {
+		m := make([]byte, n)
+		rng.Read(m)
+		return m
+	}
+	var batches [][][]byte
+	var asc, desc, shuf [][]byte
+	for l := 0; l <= 300; l++ {
+		asc = append(asc, msg(l))
+		desc = append(desc, msg(300-l))
+		shuf = append(shuf, msg(l))
+	}
+	rng.Shuffle(len(shuf), func(i, j int) { shuf[i], shuf[j] = shuf[j], shuf[i] })
+	batches = append(batches, asc, desc, shuf)
+	for _, l := range []int{0, 1, 32, 33, 55, 56, 64, 65, 100} {
+		for _, n := range []int{1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 35, 1000} {
+			var b [][]byte
+			for i := 0; i < n; i++ {
+				b = append(b, msg(l))
+			}
+			batches = append(batches, b)
+		}
+	}
+	long := [][]byte{msg(10), msg(1 << 20), msg(0), nil}
+	for i := 0; i < 40; i++ {
+		long = append(long, msg(rng.Intn(150)))
+	}
+	same := msg(77)
+	batches = append(batches, long, [][]byte{same, same, same, same, same, same, same, same, same}, [][]byte{nil, {}, nil})
+	forEachBackend(t, func(t *testing.T, _ string) {
+		for k, src := range batches {
+			dst := make([][ripemd160mb.Size]byte, len(src)+1)
+			dst[len(src)] = [20]byte{7}
+			ripemd160mb.HashEach(dst[:len(src)], src)
+			for i, m := range src {
+				if want := ripemd160mb.Sum(m); dst[i] != want {
+					t.Fatalf("batch %d, message %d (%d bytes): got %x want %x", k, i, len(m), dst[i], want)
+				}
+			}
+			if dst[len(src)] != [20]byte{7} {
+				t.Fatal("HashEach wrote past len(src)")
+			}
+		}
+	})
+}
+
+// TestHashEachOneCallNoAllocs: HashEach of mixed lengths allocates nothing
+// per call once its pooled buffer has grown (one cgo call whatever the
+// lengths).
+func TestHashEachOneCallNoAllocs(t *testing.T) {
+	src := make([][]byte, 500)
+	for i := range src {
+		src[i] = make([]byte, (i*37)%300)
+	}
+	dst := make([][ripemd160mb.Size]byte, len(src))
+	ripemd160mb.HashEach(dst, src) // grows the pooled buffer
+	if a := testing.AllocsPerRun(100, func() { ripemd160mb.HashEach(dst, src) }); a != 0 {
+		t.Fatalf("HashEach: %v allocations per call, want 0", a)
+	}
+}

@@ -220,6 +220,96 @@ int rmd160mb_sha256(uint8_t *dst,
                     size_t width);
 
 /**
+ * RIPEMD-160 of `n` messages of any lengths: message `i` is the `lens[i]`
+ * bytes at `msgs[i]`, and its 20-byte digest goes to `dst[20*i .. 20*i+20)`.
+ *
+ * Buffers: `msgs` and `lens` are arrays of `n` elements; `msgs[i]` holds
+ * `lens[i]` bytes (it may be NULL when `lens[i] == 0`: an empty message);
+ * `dst` has room for `20*n` bytes. Any alignment, any mix of lengths, the
+ * same message may appear several times. There is no in-place form: `dst`
+ * must not overlap any message, `msgs` or `lens`. Nothing is written past
+ * `dst + 20*n`. No heap allocation.
+ *
+ * Returns `RMD160MB_OK`, or the first of these that applies:
+ * `RMD160MB_ERR_OVERFLOW` if `20*n` or the size of `msgs` or `lens` (`n`
+ * elements) exceeds `PTRDIFF_MAX`, or one of these three buffers would wrap
+ * the address space; `RMD160MB_ERR_NULL` if `msgs` or `lens` is NULL;
+ * `RMD160MB_ERR_OVERFLOW` if some `lens[i]` exceeds `PTRDIFF_MAX` or a
+ * message would wrap the address space; `RMD160MB_ERR_NULL` if `dst` is
+ * NULL, or some `msgs[i]` is NULL with `lens[i] > 0`;
+ * `RMD160MB_ERR_OVERLAP` if `dst` overlaps any message, `msgs` or `lens`.
+ * `n == 0` succeeds whatever the pointers. Every message is checked before
+ * any is hashed: on an error other than `RMD160MB_ERR_INTERNAL` nothing is
+ * written.
+ *
+ * Runs on the process-wide backend's multi-buffer kernel: each lane
+ * carries its own message and takes the next one when its message ends,
+ * so every lane stays busy whatever the lengths (a stretch of 32-byte
+ * messages runs the `rmd160mb_hash32` kernel). Thread-safe. Algorithm:
+ * RIPEMD-160 (Dobbertin, Bosselaers, Preneel, 1996).
+ *
+ * # Safety
+ * `msgs` and `lens` must be readable for `n` elements, each `msgs[i]` for
+ * `lens[i]` bytes, and `dst` writable for `20*n` bytes; none of them may
+ * change during the call.
+ */
+RMD160MB_EXTERN
+RMD160MB_MUST_USE
+int rmd160mb_sum_many(uint8_t *dst,
+                      const uint8_t *const *msgs,
+                      const size_t *lens,
+                      size_t n);
+
+/**
+ * HASH160 of `n` messages of any lengths:
+ * `dst[20*i .. 20*i+20) = RIPEMD160(SHA256(m))` where message `i` is the
+ * `lens[i]` bytes at `msgs[i]` (public keys of 33 and 65 bytes mixed,
+ * scripts of any length).
+ *
+ * Buffers, statuses and checks exactly as `rmd160mb_sum_many` (`dst` has
+ * room for `20*n` bytes; no in-place form; `n == 0` succeeds whatever the
+ * pointers; on an error other than `RMD160MB_ERR_INTERNAL` nothing is
+ * written). No heap allocation: per chunk of messages, the SHA-256 digests
+ * go to a buffer on the stack, then through the RIPEMD-160 kernel.
+ *
+ * Runs on the process-wide backend. Thread-safe. Algorithms: SHA-256 (NIST
+ * FIPS 180-4), then RIPEMD-160 (Dobbertin, Bosselaers, Preneel, 1996).
+ *
+ * # Safety
+ * As `rmd160mb_sum_many`.
+ */
+RMD160MB_EXTERN
+RMD160MB_MUST_USE
+int rmd160mb_hash160_many(uint8_t *dst,
+                          const uint8_t *const *msgs,
+                          const size_t *lens,
+                          size_t n);
+
+/**
+ * SHA-256 of `n` messages of any lengths: message `i` is the `lens[i]`
+ * bytes at `msgs[i]`, and its 32-byte digest goes to `dst[32*i .. 32*i+32)`.
+ *
+ * Buffers, statuses and checks as `rmd160mb_sum_many`, with `dst` of
+ * `32*n` bytes (`RMD160MB_ERR_OVERFLOW` if `32*n` exceeds `PTRDIFF_MAX`).
+ * No in-place form; `n == 0` succeeds whatever the pointers; on an error
+ * other than `RMD160MB_ERR_INTERNAL` nothing is written. No heap
+ * allocation.
+ *
+ * Runs on the process-wide backend's multi-buffer SHA-256 kernel (the
+ * `sha2` crate per message on neon CPUs with the Armv8 SHA-2
+ * instructions). Thread-safe. Algorithm: SHA-256 (NIST FIPS 180-4).
+ *
+ * # Safety
+ * As `rmd160mb_sum_many`, with `dst` writable for `32*n` bytes.
+ */
+RMD160MB_EXTERN
+RMD160MB_MUST_USE
+int rmd160mb_sha256_many(uint8_t *dst,
+                         const uint8_t *const *msgs,
+                         const size_t *lens,
+                         size_t n);
+
+/**
  * RIPEMD-160 of one message of `len` bytes at `msg`; the 20-byte digest goes
  * to `out`.
  *

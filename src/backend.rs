@@ -12,6 +12,7 @@ use std::ffi::CStr;
 use std::fmt;
 use std::sync::atomic::{AtomicU8, Ordering};
 
+use crate::many::{ManyKernel, Messages};
 use crate::ripemd160::Hash32Kernel;
 use crate::simd;
 
@@ -34,12 +35,24 @@ struct Entry {
     hash32: Hash32Kernel,
     /// SHA-256 of messages of one width.
     sha256: Sha256Kernel,
+    /// RIPEMD-160 of messages of any lengths.
+    ripemd160_many: ManyKernel<20>,
+    /// SHA-256 of messages of any lengths.
+    sha256_many: ManyKernel<32>,
 }
 
 /// Every backend of this build, in increasing order of preference:
 /// [`Backend::detect`] picks the last one the CPU supports.
 static TABLE: &[Entry] = &[
-    Entry { name: c"scalar", lanes: 1, detect: || true, hash32: simd::scalar::hash32, sha256: simd::scalar::sha256 },
+    Entry {
+        name: c"scalar",
+        lanes: 1,
+        detect: || true,
+        hash32: simd::scalar::hash32,
+        sha256: simd::scalar::sha256,
+        ripemd160_many: crate::many::scalar::ripemd160_many,
+        sha256_many: crate::many::scalar::sha256_many,
+    },
     #[cfg(target_arch = "x86_64")]
     Entry {
         name: c"avx2",
@@ -47,6 +60,8 @@ static TABLE: &[Entry] = &[
         detect: || std::is_x86_feature_detected!("avx2"),
         hash32: simd::avx2::hash32,
         sha256: simd::avx2::sha256,
+        ripemd160_many: simd::avx2::ripemd160_many,
+        sha256_many: simd::avx2::sha256_many,
     },
     #[cfg(target_arch = "x86_64")]
     Entry {
@@ -61,6 +76,8 @@ static TABLE: &[Entry] = &[
         },
         hash32: simd::avx512::hash32,
         sha256: simd::avx512::sha256,
+        ripemd160_many: simd::avx512::ripemd160_many,
+        sha256_many: simd::avx512::sha256_many,
     },
     #[cfg(rmd160mb_neon)]
     Entry {
@@ -69,6 +86,8 @@ static TABLE: &[Entry] = &[
         detect: || std::arch::is_aarch64_feature_detected!("neon"),
         hash32: simd::neon::hash32,
         sha256: simd::neon::sha256,
+        ripemd160_many: simd::neon::ripemd160_many,
+        sha256_many: simd::neon::sha256_many,
     },
 ];
 
@@ -224,6 +243,24 @@ impl Backend {
         debug_assert_eq!(Some(src.len()), dst.len().checked_mul(width));
         // SAFETY: as in `hash32`.
         unsafe { (self.entry().sha256)(src, width, dst) }
+    }
+}
+
+impl Backend {
+    /// `dst[i] = RIPEMD160(msgs[i])`, any lengths, with this backend's
+    /// multi-buffer kernel. `msgs` and `dst` have the same length.
+    #[inline]
+    pub(crate) fn ripemd160_many(self, msgs: Messages<'_>, dst: &mut [[u8; 20]]) {
+        // SAFETY: as in `hash32`.
+        unsafe { (self.entry().ripemd160_many)(msgs, dst) }
+    }
+
+    /// `dst[i] = SHA256(msgs[i])`, any lengths, with this backend's
+    /// multi-buffer kernel. `msgs` and `dst` have the same length.
+    #[inline]
+    pub(crate) fn sha256_many(self, msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
+        // SAFETY: as in `hash32`.
+        unsafe { (self.entry().sha256_many)(msgs, dst) }
     }
 }
 

@@ -13,6 +13,7 @@ use core::ptr;
 use core::slice;
 
 use crate::backend::Backend;
+use crate::many::Messages;
 
 /// Messages per chunk: a multiple of every backend's lane count.
 pub(crate) const CHUNK: usize = 64;
@@ -173,4 +174,293 @@ pub fn sha256_with(backend: Backend, dst: &mut [[u8; 32]], src: &[u8], width: us
     // SAFETY: src holds width*n readable bytes, dst 32n writable ones, and
     // they are disjoint.
     unsafe { sha256_raw(backend, dst.as_mut_ptr().cast(), src.as_ptr(), dst.len(), width) }
+}
+
+/// Messages per chunk of the any-length drivers: in a chunk, the messages
+/// of a width that has a fixed-width kernel, when they are at least as many
+/// as the backend has lanes, run that kernel on a copy on the stack (at
+/// most `MANY_CHUNK * 65` bytes); HASH160 keeps a chunk's SHA-256 digests on
+/// the stack.
+pub(crate) const MANY_CHUNK: usize = 512;
+
+/// The widths with a fixed-width kernel, per algorithm: RIPEMD-160's
+/// 32-byte path, SHA-256's 32, 33 and 65 (public keys).
+const RIPEMD160_WIDTHS: &[usize] = &[32];
+const SHA256_WIDTHS: &[usize] = &[32, 33, 65];
+
+/// The messages of a chunk by class: class `k + 1` is the width
+/// `widths[k]`, class 0 every other message (and those of a width with
+/// fewer than `lanes` messages); `index[c][..counts[c]]` are the positions
+/// of class `c`'s messages in the chunk, in order.
+struct Classes {
+    index: [[u16; MANY_CHUNK]; 4],
+    counts: [usize; 4],
+}
+
+/// Sorts `msgs` (at most [`MANY_CHUNK`]) into `c`'s classes and returns
+/// true when some width has at least `lanes` messages. One pass, with no
+/// branch per message (the lengths of neighbouring messages are unrelated):
+/// the four counters stay in registers.
+#[inline]
+fn classify(msgs: Messages<'_>, widths: &[usize], lanes: usize, c: &mut Classes) -> bool {
+    debug_assert!(msgs.len() <= MANY_CHUNK && widths.len() < 4);
+    // Class k + 1 for widths[k], 0 for any other length: compares only.
+    let w = |k: usize| widths.get(k).copied().unwrap_or(usize::MAX);
+    let (w1, w2, w3) = (w(0), w(1), w(2));
+    let class = |len: usize| usize::from(len == w1) | (usize::from(len == w2) << 1) | (usize::from(len == w3) * 3);
+    let mut len_buf = [0usize; MANY_CHUNK];
+    let lens = msgs.lens(&mut len_buf);
+    // Most chunks of arbitrary lengths have no class at all: a counting
+    // pass (vectorized) says so before any index is written.
+    let mut fixed = [0usize; 4];
+    for &len in lens {
+        fixed[1] += usize::from(len == w1);
+        fixed[2] += usize::from(len == w2);
+        fixed[3] += usize::from(len == w3);
+    }
+    if !fixed[1..].iter().any(|&f| f >= lanes.max(1)) {
+        return false;
+    }
+    // Message i is written to every list, and only its own list's count
+    // moves on: four stores, no branch and no load of a counter.
+    let (mut n0, mut n1, mut n2, mut n3) = (0usize, 0usize, 0usize, 0usize);
+    let [i0, i1, i2, i3] = &mut c.index;
+    for (i, &len) in lens.iter().enumerate() {
+        let k = class(len);
+        let i16 = i as u16;
+        // Each count is at most i < lens.len() <= MANY_CHUNK: in bounds
+        // (`min` lets the compiler drop the checks).
+        i0[n0.min(MANY_CHUNK - 1)] = i16;
+        i1[n1.min(MANY_CHUNK - 1)] = i16;
+        i2[n2.min(MANY_CHUNK - 1)] = i16;
+        i3[n3.min(MANY_CHUNK - 1)] = i16;
+        n0 += usize::from(k == 0);
+        n1 += usize::from(k == 1);
+        n2 += usize::from(k == 2);
+        n3 += usize::from(k == 3);
+    }
+    let mut n = [n0, n1, n2, n3];
+    let mut any = false;
+    for k in 1..=widths.len() {
+        if n[k] >= lanes.max(1) {
+            any = true;
+        } else if n[k] > 0 {
+            // Too few to fill the lanes: with the others.
+            let (others, this) = c.index.split_at_mut(k);
+            others[0][n[0]..n[0] + n[k]].copy_from_slice(&this[0][..n[k]]);
+            n[0] += n[k];
+            n[k] = 0;
+        }
+    }
+    c.counts = n;
+    any
+}
+
+/// `dst[i] = H(msgs[i])` for one chunk sorted into `classes`
+/// ([`classify`]): each qualifying width's messages packed on the stack
+/// through `fixed(packed, width, out)`, the others through `many`, the
+/// digests put back in order.
+fn split_chunk<const D: usize>(
+    msgs: Messages<'_>,
+    dst: &mut [[u8; D]],
+    widths: &[usize],
+    classes: &Classes,
+    buf: &mut [u8; 65 * MANY_CHUNK],
+    mut fixed: impl FnMut(&[u8], usize, &mut [[u8; D]]),
+    many: impl FnOnce(Messages<'_>, &mut [[u8; D]]),
+) {
+    let m = msgs.len();
+    let mut out = [[0u8; D]; MANY_CHUNK];
+    for (k, &width) in widths.iter().enumerate() {
+        let count = classes.counts[k + 1];
+        if count == 0 {
+            continue;
+        }
+        let index = &classes.index[k + 1][..count];
+        msgs.pack_indexed(width, index, &mut buf[..]);
+        if count == m {
+            fixed(&buf[..width * m], width, dst);
+            return;
+        }
+        fixed(&buf[..width * count], width, &mut out[..count]);
+        for (d, &i) in out[..count].iter().zip(index) {
+            dst[usize::from(i)] = *d;
+        }
+    }
+    let j = classes.counts[0];
+    if j > 0 {
+        let index = &classes.index[0][..j];
+        let mut others: [&[u8]; MANY_CHUNK] = [&[]; MANY_CHUNK];
+        for (slot, &i) in others.iter_mut().zip(index) {
+            *slot = msgs.get(usize::from(i));
+        }
+        many(Messages::slices(&others[..j]), &mut out[..j]);
+        for (d, &i) in out[..j].iter().zip(index) {
+            dst[usize::from(i)] = *d;
+        }
+    }
+}
+
+/// The any-length driver shape: chunk by chunk, a chunk in which a fixed
+/// width qualifies is split ([`split_chunk`]); stretches of chunks in which
+/// none does go to the multi-buffer kernel `many` in one call, so its lanes
+/// are refilled across the whole stretch.
+fn many_driver<const D: usize>(
+    msgs: Messages<'_>,
+    dst: &mut [[u8; D]],
+    widths: &[usize],
+    lanes: usize,
+    mut fixed: impl FnMut(&[u8], usize, &mut [[u8; D]]),
+    mut many: impl FnMut(Messages<'_>, &mut [[u8; D]]),
+) {
+    let n = msgs.len();
+    let mut general = 0;
+    let mut start = 0;
+    let mut buf = [0u8; 65 * MANY_CHUNK];
+    let mut classes = Classes { index: [[0; MANY_CHUNK]; 4], counts: [0; 4] };
+    while start < n {
+        let end = (start + MANY_CHUNK).min(n);
+        let chunk = msgs.range(start..end);
+        // A chunk of one fixed width (a batch of keys, say): packed and
+        // hashed in one call, no classes.
+        if let Some(width) = chunk.uniform_len().filter(|w| end - start >= lanes && widths.contains(w)) {
+            if general < start {
+                many(msgs.range(general..start), &mut dst[general..start]);
+            }
+            fixed(chunk.pack(width, &mut buf), width, &mut dst[start..end]);
+            general = end;
+        } else if classify(chunk, widths, lanes, &mut classes) {
+            if general < start {
+                many(msgs.range(general..start), &mut dst[general..start]);
+            }
+            split_chunk(chunk, &mut dst[start..end], widths, &classes, &mut buf, &mut fixed, &mut many);
+            general = end;
+        }
+        start = end;
+    }
+    if general < n {
+        many(msgs.range(general..n), &mut dst[general..n]);
+    }
+}
+
+/// `dst[i] = RIPEMD160(msgs[i])` for messages of any lengths: 32-byte
+/// messages through the fixed 32-byte kernel where a chunk has enough of
+/// them ([`many_driver`]), everything else through the backend's
+/// multi-buffer kernel.
+pub(crate) fn ripemd160_many_msgs(backend: Backend, msgs: Messages<'_>, dst: &mut [[u8; 20]]) {
+    assert_eq!(msgs.len(), dst.len(), "ripemd160_many: dst and msgs hold different numbers of messages");
+    many_driver(
+        msgs,
+        dst,
+        RIPEMD160_WIDTHS,
+        backend.lanes(),
+        |packed, _, out| backend.hash32(packed.as_chunks::<32>().0, out),
+        |m, out| backend.ripemd160_many(m, out),
+    );
+}
+
+/// `dst[i] = SHA256(msgs[i])` for messages of any lengths: 32-, 33- and
+/// 65-byte messages through the fixed-width kernels where a chunk has
+/// enough of them, everything else through the multi-buffer kernel.
+pub(crate) fn sha256_many_msgs(backend: Backend, msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
+    assert_eq!(msgs.len(), dst.len(), "sha256_many: dst and msgs hold different numbers of messages");
+    many_driver(
+        msgs,
+        dst,
+        SHA256_WIDTHS,
+        backend.lanes(),
+        |packed, width, out| backend.sha256(packed, width, out),
+        |m, out| backend.sha256_many(m, out),
+    );
+}
+
+/// `dst[i] = RIPEMD160(SHA256(msgs[i]))` for messages of any lengths: per
+/// chunk of [`MANY_CHUNK`], SHA-256 (as [`sha256_many_msgs`]) into a buffer
+/// on the stack, then the fixed 32-byte RIPEMD-160 kernel on it (as
+/// [`hash160_raw`]). No heap allocation.
+pub(crate) fn hash160_many_msgs(backend: Backend, msgs: Messages<'_>, dst: &mut [[u8; 20]]) {
+    assert_eq!(msgs.len(), dst.len(), "hash160_many: dst and msgs hold different numbers of messages");
+    let mut sha = [[0u8; 32]; MANY_CHUNK];
+    let mut buf = [0u8; 65 * MANY_CHUNK];
+    let mut classes = Classes { index: [[0; MANY_CHUNK]; 4], counts: [0; 4] };
+    let n = msgs.len();
+    let mut start = 0;
+    while start < n {
+        let end = (start + MANY_CHUNK).min(n);
+        let sha = &mut sha[..end - start];
+        let chunk = msgs.range(start..end);
+        if let Some(width) = chunk.uniform_len().filter(|w| end - start >= backend.lanes() && SHA256_WIDTHS.contains(w)) {
+            backend.sha256(chunk.pack(width, &mut buf), width, sha);
+            backend.hash32(sha, &mut dst[start..end]);
+            start = end;
+            continue;
+        }
+        if classify(chunk, SHA256_WIDTHS, backend.lanes(), &mut classes) {
+            split_chunk(
+                chunk,
+                sha,
+                SHA256_WIDTHS,
+                &classes,
+                &mut buf,
+                |packed, width, out| backend.sha256(packed, width, out),
+                |m, out| backend.sha256_many(m, out),
+            );
+        } else {
+            backend.sha256_many(chunk, sha);
+        }
+        backend.hash32(sha, &mut dst[start..end]);
+        start = end;
+    }
+}
+
+/// RIPEMD-160 of each message of `msgs` (any lengths), on the current
+/// [`Backend`]: `dst[i] = RIPEMD160(msgs[i])`, with every lane of the
+/// backend busy whatever the mix of lengths.
+///
+/// # Panics
+/// If `dst` and `msgs` differ in length.
+pub fn ripemd160_many(dst: &mut [[u8; 20]], msgs: &[&[u8]]) {
+    ripemd160_many_with(Backend::current(), dst, msgs)
+}
+
+/// [`ripemd160_many`] on the given backend.
+///
+/// # Panics
+/// If `dst` and `msgs` differ in length.
+pub fn ripemd160_many_with(backend: Backend, dst: &mut [[u8; 20]], msgs: &[&[u8]]) {
+    ripemd160_many_msgs(backend, Messages::slices(msgs), dst)
+}
+
+/// HASH160 = RIPEMD160(SHA256(m)) of each message of `msgs` (any lengths),
+/// on the current [`Backend`].
+///
+/// # Panics
+/// If `dst` and `msgs` differ in length.
+pub fn hash160_many(dst: &mut [[u8; 20]], msgs: &[&[u8]]) {
+    hash160_many_with(Backend::current(), dst, msgs)
+}
+
+/// [`hash160_many`] on the given backend.
+///
+/// # Panics
+/// If `dst` and `msgs` differ in length.
+pub fn hash160_many_with(backend: Backend, dst: &mut [[u8; 20]], msgs: &[&[u8]]) {
+    hash160_many_msgs(backend, Messages::slices(msgs), dst)
+}
+
+/// SHA-256 (NIST FIPS 180-4) of each message of `msgs` (any lengths), on
+/// the current [`Backend`].
+///
+/// # Panics
+/// If `dst` and `msgs` differ in length.
+pub fn sha256_many(dst: &mut [[u8; 32]], msgs: &[&[u8]]) {
+    sha256_many_with(Backend::current(), dst, msgs)
+}
+
+/// [`sha256_many`] on the given backend.
+///
+/// # Panics
+/// If `dst` and `msgs` differ in length.
+pub fn sha256_many_with(backend: Backend, dst: &mut [[u8; 32]], msgs: &[&[u8]]) {
+    sha256_many_msgs(backend, Messages::slices(msgs), dst)
 }

@@ -15,6 +15,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use crate::backend::Backend;
 use crate::batch;
+use crate::many::Messages;
 use crate::ripemd160::stream::{ripemd160, Ripemd160};
 
 /// Success.
@@ -236,6 +237,215 @@ pub unsafe extern "C" fn rmd160mb_hash160(dst: *mut u8, src: *const u8, n: usize
 pub unsafe extern "C" fn rmd160mb_sha256(dst: *mut u8, src: *const u8, n: usize, width: usize) -> c_int {
     // SAFETY: the caller's contract; sha256_raw is the SHA-256 driver.
     unsafe { fixed_width_batch(dst, RMD160MB_SHA256_DIGEST_SIZE, src, n, width, batch::sha256_raw) }
+}
+
+/// The checks of the any-length batch functions, in the documented order:
+/// the sizes and ranges of `dst` (`digest_size * n` bytes), `msgs` and
+/// `lens` (`n` elements each), then `msgs` and `lens` NULL (the messages
+/// cannot be read without them), then every message's size and range, then
+/// `dst` or a message with bytes NULL, then overlaps of `dst` with `msgs`,
+/// `lens` and every message. Reads `msgs` and `lens` (any alignment),
+/// writes nothing.
+///
+/// # Safety
+/// For `n > 0`, `msgs` and `lens` are NULL or readable for `n` elements.
+unsafe fn check_many(
+    dst: *mut u8,
+    digest_size: usize,
+    msgs: *const *const u8,
+    lens: *const usize,
+    n: usize,
+) -> Result<(), c_int> {
+    // dst's size first; dst NULL is reported after the messages' sizes.
+    let out = match regions([(dst.cast_const(), n, digest_size)]) {
+        Ok([out]) => out,
+        Err(RMD160MB_ERR_NULL) => None,
+        Err(status) => return Err(status),
+    };
+    let [ptrs, sizes] = regions([
+        (msgs.cast::<u8>(), n, core::mem::size_of::<*const u8>()),
+        (lens.cast::<u8>(), n, core::mem::size_of::<usize>()),
+    ])?;
+    let mut overlap = overlaps(out, ptrs) || overlaps(out, sizes);
+    // As `regions` for each message, without branches: every flag is
+    // gathered, then the first in the documented order is returned.
+    let (o0, o1) = out.unwrap_or((0, 0));
+    let [overflow, null, message_overlap] = if msgs.is_aligned() && lens.is_aligned() {
+        // SAFETY: non-NULL (checked by `regions`, n > 0 here), aligned, and
+        // readable for n elements by the caller's contract.
+        let (ps, ls) = unsafe { (slice::from_raw_parts(msgs, n), slice::from_raw_parts(lens, n)) };
+        scan_messages_fast(ps, ls, o0, o1)
+    } else {
+        let mut acc = [0; 3];
+        for i in 0..n {
+            // SAFETY: as above, with unaligned reads.
+            let (p, len) = unsafe { (msgs.add(i).read_unaligned(), lens.add(i).read_unaligned()) };
+            let one = scan_messages(&[p], &[len], o0, o1);
+            acc = [acc[0] | one[0], acc[1] | one[1], acc[2] | one[2]];
+        }
+        acc
+    };
+    let (overflow, null) = (overflow != 0, null != 0 || dst.is_null());
+    overlap |= message_overlap != 0;
+    match (overflow, null, overlap) {
+        (true, _, _) => Err(RMD160MB_ERR_OVERFLOW),
+        (_, true, _) => Err(RMD160MB_ERR_NULL),
+        (_, _, true) => Err(RMD160MB_ERR_OVERLAP),
+        _ => Ok(()),
+    }
+}
+
+/// The per-message checks of [`check_many`] as `regions` makes them, with
+/// no branch per message (so that it vectorizes): nonzero in element 0 when
+/// some message's size exceeds `PTRDIFF_MAX` or its range wraps, in 1 when
+/// some message with bytes is NULL, in 2 when some message with bytes
+/// overlaps `[o0, o1)`.
+#[inline(always)]
+fn scan_messages(ps: &[*const u8], ls: &[usize], o0: usize, o1: usize) -> [usize; 3] {
+    let mut acc = [0usize; 3];
+    for (&p, &len) in ps.iter().zip(ls) {
+        let start = p as usize;
+        let end = start.wrapping_add(len);
+        let some = usize::from(len != 0);
+        acc[0] |= usize::from(len > isize::MAX as usize) | usize::from(end < start);
+        acc[1] |= some & usize::from(start == 0);
+        acc[2] |= some & usize::from(start < o1) & usize::from(o0 < end);
+    }
+    acc
+}
+
+/// [`scan_messages`], vectorized with AVX2 where the CPU has it (four
+/// messages per instruction: the check then costs a fraction of the hash).
+#[inline]
+fn scan_messages_fast(ps: &[*const u8], ls: &[usize], o0: usize, o1: usize) -> [usize; 3] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        /// # Safety
+        /// The CPU has AVX2.
+        #[target_feature(enable = "avx2")]
+        unsafe fn avx2(ps: &[*const u8], ls: &[usize], o0: usize, o1: usize) -> [usize; 3] {
+            scan_messages(ps, ls, o0, o1)
+        }
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: detected.
+            return unsafe { avx2(ps, ls, o0, o1) };
+        }
+    }
+    scan_messages(ps, ls, o0, o1)
+}
+
+/// An any-length batch function: the checks, then (for `n > 0`) `driver` on
+/// the process-wide backend with `D`-byte digests.
+///
+/// # Safety
+/// The C caller's contract: for `n > 0`, `msgs` and `lens` readable for `n`
+/// elements, `msgs[i]` readable for `lens[i]` bytes, `dst` writable for
+/// `D * n` bytes, none of them modified during the call.
+unsafe fn many_batch<const D: usize>(
+    dst: *mut u8,
+    msgs: *const *const u8,
+    lens: *const usize,
+    n: usize,
+    driver: fn(Backend, Messages<'_>, &mut [[u8; D]]),
+) -> c_int {
+    boundary(|| {
+        if n == 0 {
+            return Ok(());
+        }
+        // SAFETY: the caller's contract.
+        unsafe { check_many(dst, D, msgs, lens, n)? };
+        // SAFETY: checked above: the arrays are non-NULL, every message with
+        // bytes is non-NULL, in range and disjoint from `dst`, which is
+        // non-NULL, in range and disjoint from `msgs` and `lens`; [u8; D]
+        // has alignment 1.
+        let (messages, out) = unsafe { (Messages::raw(msgs, lens, n), slice::from_raw_parts_mut(dst.cast::<[u8; D]>(), n)) };
+        driver(Backend::current(), messages, out);
+        Ok(())
+    })
+}
+
+/// RIPEMD-160 of `n` messages of any lengths: message `i` is the `lens[i]`
+/// bytes at `msgs[i]`, and its 20-byte digest goes to `dst[20*i .. 20*i+20)`.
+///
+/// Buffers: `msgs` and `lens` are arrays of `n` elements; `msgs[i]` holds
+/// `lens[i]` bytes (it may be NULL when `lens[i] == 0`: an empty message);
+/// `dst` has room for `20*n` bytes. Any alignment, any mix of lengths, the
+/// same message may appear several times. There is no in-place form: `dst`
+/// must not overlap any message, `msgs` or `lens`. Nothing is written past
+/// `dst + 20*n`. No heap allocation.
+///
+/// Returns `RMD160MB_OK`, or the first of these that applies:
+/// `RMD160MB_ERR_OVERFLOW` if `20*n` or the size of `msgs` or `lens` (`n`
+/// elements) exceeds `PTRDIFF_MAX`, or one of these three buffers would wrap
+/// the address space; `RMD160MB_ERR_NULL` if `msgs` or `lens` is NULL;
+/// `RMD160MB_ERR_OVERFLOW` if some `lens[i]` exceeds `PTRDIFF_MAX` or a
+/// message would wrap the address space; `RMD160MB_ERR_NULL` if `dst` is
+/// NULL, or some `msgs[i]` is NULL with `lens[i] > 0`;
+/// `RMD160MB_ERR_OVERLAP` if `dst` overlaps any message, `msgs` or `lens`.
+/// `n == 0` succeeds whatever the pointers. Every message is checked before
+/// any is hashed: on an error other than `RMD160MB_ERR_INTERNAL` nothing is
+/// written.
+///
+/// Runs on the process-wide backend's multi-buffer kernel: each lane
+/// carries its own message and takes the next one when its message ends,
+/// so every lane stays busy whatever the lengths (a stretch of 32-byte
+/// messages runs the `rmd160mb_hash32` kernel). Thread-safe. Algorithm:
+/// RIPEMD-160 (Dobbertin, Bosselaers, Preneel, 1996).
+///
+/// # Safety
+/// `msgs` and `lens` must be readable for `n` elements, each `msgs[i]` for
+/// `lens[i]` bytes, and `dst` writable for `20*n` bytes; none of them may
+/// change during the call.
+#[cfg_attr(feature = "capi", no_mangle)]
+#[must_use]
+pub unsafe extern "C" fn rmd160mb_sum_many(dst: *mut u8, msgs: *const *const u8, lens: *const usize, n: usize) -> c_int {
+    // SAFETY: the caller's contract.
+    unsafe { many_batch::<20>(dst, msgs, lens, n, batch::ripemd160_many_msgs) }
+}
+
+/// HASH160 of `n` messages of any lengths:
+/// `dst[20*i .. 20*i+20) = RIPEMD160(SHA256(m))` where message `i` is the
+/// `lens[i]` bytes at `msgs[i]` (public keys of 33 and 65 bytes mixed,
+/// scripts of any length).
+///
+/// Buffers, statuses and checks exactly as `rmd160mb_sum_many` (`dst` has
+/// room for `20*n` bytes; no in-place form; `n == 0` succeeds whatever the
+/// pointers; on an error other than `RMD160MB_ERR_INTERNAL` nothing is
+/// written). No heap allocation: per chunk of messages, the SHA-256 digests
+/// go to a buffer on the stack, then through the RIPEMD-160 kernel.
+///
+/// Runs on the process-wide backend. Thread-safe. Algorithms: SHA-256 (NIST
+/// FIPS 180-4), then RIPEMD-160 (Dobbertin, Bosselaers, Preneel, 1996).
+///
+/// # Safety
+/// As `rmd160mb_sum_many`.
+#[cfg_attr(feature = "capi", no_mangle)]
+#[must_use]
+pub unsafe extern "C" fn rmd160mb_hash160_many(dst: *mut u8, msgs: *const *const u8, lens: *const usize, n: usize) -> c_int {
+    // SAFETY: the caller's contract.
+    unsafe { many_batch::<20>(dst, msgs, lens, n, batch::hash160_many_msgs) }
+}
+
+/// SHA-256 of `n` messages of any lengths: message `i` is the `lens[i]`
+/// bytes at `msgs[i]`, and its 32-byte digest goes to `dst[32*i .. 32*i+32)`.
+///
+/// Buffers, statuses and checks as `rmd160mb_sum_many`, with `dst` of
+/// `32*n` bytes (`RMD160MB_ERR_OVERFLOW` if `32*n` exceeds `PTRDIFF_MAX`).
+/// No in-place form; `n == 0` succeeds whatever the pointers; on an error
+/// other than `RMD160MB_ERR_INTERNAL` nothing is written. No heap
+/// allocation.
+///
+/// Runs on the process-wide backend's multi-buffer SHA-256 kernel (the
+/// `sha2` crate per message on neon CPUs with the Armv8 SHA-2
+/// instructions). Thread-safe. Algorithm: SHA-256 (NIST FIPS 180-4).
+///
+/// # Safety
+/// As `rmd160mb_sum_many`, with `dst` writable for `32*n` bytes.
+#[cfg_attr(feature = "capi", no_mangle)]
+#[must_use]
+pub unsafe extern "C" fn rmd160mb_sha256_many(dst: *mut u8, msgs: *const *const u8, lens: *const usize, n: usize) -> c_int {
+    // SAFETY: the caller's contract.
+    unsafe { many_batch::<32>(dst, msgs, lens, n, batch::sha256_many_msgs) }
 }
 
 /// RIPEMD-160 of one message of `len` bytes at `msg`; the 20-byte digest goes

@@ -31,6 +31,7 @@
 mod backend;
 mod batch;
 pub mod ffi;
+mod many;
 mod policy;
 mod ripemd160;
 mod sha256;
@@ -40,6 +41,7 @@ mod tests;
 
 pub use backend::{Backend, BackendError, BACKEND_NAMES};
 pub use batch::{hash160, hash160_with, hash32, hash32_in_place, hash32_with, sha256, sha256_with};
+pub use batch::{hash160_many, hash160_many_with, ripemd160_many, ripemd160_many_with, sha256_many, sha256_many_with};
 pub use ripemd160::consts;
 pub use ripemd160::stream::{ripemd160, Ripemd160};
 

@@ -149,3 +149,116 @@ fn transposes() {
         unsafe { neon() };
     }
 }
+
+/// Batches of messages of any lengths, for the any-length kernels: lengths
+/// 0..300 ascending, descending and shuffled, all equal (at the block
+/// boundaries and around them), one 1 MiB message among short ones (first,
+/// in the middle, last), every count 0..=2 * lanes + 3 (with pair lanes)
+/// and large ones, misaligned message starts, and the same message repeated.
+fn many_batches(lanes: usize) -> Vec<(String, Vec<Vec<u8>>)> {
+    let mut out = Vec::new();
+    let ascending: Vec<usize> = (0..300).collect();
+    let descending: Vec<usize> = (0..300).rev().collect();
+    let mut shuffled = ascending.clone();
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    for i in (1..shuffled.len()).rev() {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        shuffled.swap(i, (seed % (i as u64 + 1)) as usize);
+    }
+    for (name, lens) in [("ascending", ascending), ("descending", descending), ("shuffled", shuffled)] {
+        out.push((name.to_string(), lens.iter().map(|&l| bytes(l as u64 + 1, l)).collect()));
+    }
+    for len in [0, 1, 32, 33, 55, 56, 63, 64, 65, 119, 120, 128, 200] {
+        for n in (0..=4 * lanes + 3).chain([100, 257, 600]) {
+            out.push((format!("{n} x {len} bytes"), (0..n).map(|i| bytes((i * 7 + len) as u64, len)).collect()));
+        }
+    }
+    for at in [0usize, 20, 40] {
+        let mut msgs: Vec<Vec<u8>> = (0..41).map(|i| bytes(i as u64 + 77, (i * 13) % 150)).collect();
+        msgs[at] = bytes(5, 1 << 20);
+        out.push((format!("1 MiB message at {at} of 41"), msgs));
+    }
+    for n in 0..=4 * lanes + 3 {
+        out.push((format!("{n} of mixed lengths"), (0..n).map(|i| bytes(i as u64 + 3, (i * 37) % 190)).collect()));
+    }
+    out
+}
+
+/// `msgs` as slices starting `offset` bytes into fresh buffers (misaligned).
+fn misaligned(msgs: &[Vec<u8>], offset: usize, bufs: &mut Vec<Vec<u8>>) {
+    bufs.clear();
+    for m in msgs {
+        let mut b = vec![0xEEu8; m.len() + offset];
+        b[offset..].copy_from_slice(m);
+        bufs.push(b);
+    }
+}
+
+#[test]
+fn many_kernels_match_scalar_and_crates() {
+    use crate::many::Messages;
+    for backend in backends() {
+        let lanes = backend.lanes() * 2;
+        let mut bufs = Vec::new();
+        for (k, (name, msgs)) in many_batches(lanes).into_iter().enumerate() {
+            misaligned(&msgs, k % 5, &mut bufs);
+            let slices: Vec<&[u8]> = bufs.iter().map(|b| &b[k % 5..]).collect();
+            let n = slices.len();
+            let want_rmd: Vec<[u8; 20]> = msgs.iter().map(|m| ripemd::Ripemd160::digest(m).into()).collect();
+            let want_sha: Vec<[u8; 32]> = msgs.iter().map(|m| sha2::Sha256::digest(m).into()).collect();
+            let want_h160: Vec<[u8; 20]> = want_sha.iter().map(|d| ripemd::Ripemd160::digest(d).into()).collect();
+            // The kernels themselves, then the drivers (fixed-width chunks).
+            let mut rmd = vec![[0u8; 20]; n];
+            backend.ripemd160_many(Messages::slices(&slices), &mut rmd);
+            assert!(rmd == want_rmd, "{backend}: ripemd160_many kernel, {name}");
+            let mut sha = vec![[0u8; 32]; n];
+            backend.sha256_many(Messages::slices(&slices), &mut sha);
+            assert!(sha == want_sha, "{backend}: sha256_many kernel, {name}");
+            let mut scalar = vec![[0u8; 20]; n];
+            crate::ripemd160_many_with(Backend::SCALAR, &mut scalar, &slices);
+            assert!(scalar == want_rmd, "scalar: ripemd160_many, {name}");
+            rmd.fill([0; 20]);
+            crate::ripemd160_many_with(backend, &mut rmd, &slices);
+            assert!(rmd == want_rmd, "{backend}: ripemd160_many, {name}");
+            sha.fill([0; 32]);
+            crate::sha256_many_with(backend, &mut sha, &slices);
+            assert!(sha == want_sha, "{backend}: sha256_many, {name}");
+            let mut h160 = vec![[0u8; 20]; n];
+            crate::hash160_many_with(backend, &mut h160, &slices);
+            assert!(h160 == want_h160, "{backend}: hash160_many, {name}");
+        }
+        // The same message repeated (one pointer many times).
+        for len in [0usize, 32, 33, 65, 100, 300] {
+            let m = bytes(len as u64, len);
+            let slices: Vec<&[u8]> = vec![&m[..]; 3 * lanes + 1];
+            let mut rmd = vec![[0u8; 20]; slices.len()];
+            crate::ripemd160_many_with(backend, &mut rmd, &slices);
+            let want: [u8; 20] = ripemd::Ripemd160::digest(&m).into();
+            assert!(rmd.iter().all(|d| *d == want), "{backend}: repeated message of {len} bytes");
+        }
+    }
+}
+
+/// The generic manager on one `u32` lane (everywhere, big-endian hosts too).
+#[test]
+fn many_manager_on_u32_lanes() {
+    use crate::many::{hash_many, Messages, Ripemd160, Sha256};
+    for (name, msgs) in many_batches(2) {
+        let slices: Vec<&[u8]> = msgs.iter().map(|m| &m[..]).collect();
+        for drain in [0, 1] {
+            let mut rmd = vec![[0u8; 20]; slices.len()];
+            let mut sha = vec![[0u8; 32]; slices.len()];
+            // SAFETY: u32 needs no CPU feature.
+            unsafe {
+                hash_many::<u32, Ripemd160, 20>(Messages::slices(&slices), &mut rmd, drain);
+                hash_many::<u32, Sha256, 32>(Messages::slices(&slices), &mut sha, drain);
+            }
+            for (i, m) in msgs.iter().enumerate() {
+                assert_eq!(rmd[i], <[u8; 20]>::from(ripemd::Ripemd160::digest(m)), "{name}, message {i}");
+                assert_eq!(sha[i], <[u8; 32]>::from(sha2::Sha256::digest(m)), "{name}, message {i}");
+            }
+        }
+    }
+}

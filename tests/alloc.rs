@@ -1,6 +1,7 @@
 //! The batch functions allocate nothing on the heap: a counting global
 //! allocator (`stats_alloc`) sees no allocation during a call, on every
-//! backend. One test in this binary, so no other test allocates meanwhile.
+//! backend, the any-length `_many` functions included (their own region).
+//! One test in this binary, so no other test allocates meanwhile.
 
 use ripemd160mb::{hash160_with, hash32_with, sha256_with, Backend, BACKEND_NAMES};
 use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
@@ -22,6 +23,11 @@ fn batch_calls_do_not_allocate() {
     ripemd160mb::hash32(&mut d20[..1], &msgs32[..1]);
     for &backend in &backends {
         for width in [0usize, 32, 33, 65, 64] {
+            // Any lengths: messages of this width, then mixed lengths.
+            let msgs: Vec<&[u8]> = (0..n).map(|i| &src[i..i + width]).collect();
+            let mixed: Vec<&[u8]> = (0..n).map(|i| &src[..(i * 37 + width) % 300]).collect();
+            let lens: Vec<usize> = mixed.iter().map(|m| m.len()).collect();
+            let ptrs: Vec<*const u8> = mixed.iter().map(|m| m.as_ptr()).collect();
             let region = Region::new(GLOBAL);
             hash160_with(backend, &mut d20, &src[..n * width], width);
             sha256_with(backend, &mut d32, &src[..n * width], width);
@@ -38,6 +44,25 @@ fn batch_calls_do_not_allocate() {
                 (change.allocations, change.reallocations, change.bytes_allocated),
                 (0, 0, 0),
                 "backend {backend}, width {width}: heap used"
+            );
+            let region_many = Region::new(GLOBAL);
+            for batch in [&msgs, &mixed] {
+                ripemd160mb::ripemd160_many_with(backend, &mut d20, batch);
+                ripemd160mb::hash160_many_with(backend, &mut d20, batch);
+                ripemd160mb::sha256_many_with(backend, &mut d32, batch);
+            }
+            // SAFETY: n pointers and lengths of live messages; 20n and 32n
+            // bytes of dst.
+            unsafe {
+                assert_eq!(ripemd160mb::ffi::rmd160mb_sum_many(d20.as_mut_ptr().cast(), ptrs.as_ptr(), lens.as_ptr(), n), 0);
+                assert_eq!(ripemd160mb::ffi::rmd160mb_hash160_many(d20.as_mut_ptr().cast(), ptrs.as_ptr(), lens.as_ptr(), n), 0);
+                assert_eq!(ripemd160mb::ffi::rmd160mb_sha256_many(d32.as_mut_ptr().cast(), ptrs.as_ptr(), lens.as_ptr(), n), 0);
+            }
+            let many = region_many.change();
+            assert_eq!(
+                (many.allocations, many.reallocations, many.bytes_allocated),
+                (0, 0, 0),
+                "backend {backend}, width {width}: heap used by the _many functions"
             );
         }
         // The counter works: an allocation here is seen.

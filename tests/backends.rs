@@ -98,3 +98,40 @@ fn c_entry_points_misaligned_and_in_place() {
     }
     Backend::detect().make_current();
 }
+
+/// The `_many` C functions with their pointer and length arrays at odd
+/// addresses (read unaligned), against the oracles, on the process-wide
+/// backend (which only `c_entry_points_misaligned_and_in_place` switches).
+#[test]
+fn many_c_entry_points_unaligned_arrays() {
+    let mut rng = Rng(0x5eed_0005);
+    let word = core::mem::size_of::<usize>();
+    {
+        let backend = Backend::current();
+        for n in [1usize, 5, 33, 200, 700] {
+            let msgs: Vec<Vec<u8>> = (0..n).map(|i| rng.bytes(if i % 4 == 0 { 33 } else { (i * 13) % 140 })).collect();
+            let mut ptr_bytes = vec![0u8; n * word + 3];
+            let mut len_bytes = vec![0u8; n * word + 5];
+            for (i, m) in msgs.iter().enumerate() {
+                ptr_bytes[3 + i * word..3 + (i + 1) * word].copy_from_slice(&(m.as_ptr() as usize).to_ne_bytes());
+                len_bytes[5 + i * word..5 + (i + 1) * word].copy_from_slice(&m.len().to_ne_bytes());
+            }
+            let (p, l) = (ptr_bytes[3..].as_ptr().cast::<*const u8>(), len_bytes[5..].as_ptr().cast::<usize>());
+            let mut d20 = vec![[0u8; 20]; n];
+            let mut h20 = vec![[0u8; 20]; n];
+            let mut d32 = vec![[0u8; 32]; n];
+            // SAFETY: n (unaligned) pointers and lengths of live messages;
+            // 20n and 32n bytes of dst.
+            unsafe {
+                assert_eq!(rmd160mb_sum_many(d20.as_mut_ptr().cast(), p, l, n), RMD160MB_OK);
+                assert_eq!(rmd160mb_hash160_many(h20.as_mut_ptr().cast(), p, l, n), RMD160MB_OK);
+                assert_eq!(rmd160mb_sha256_many(d32.as_mut_ptr().cast(), p, l, n), RMD160MB_OK);
+            }
+            for (i, m) in msgs.iter().enumerate() {
+                assert_eq!(d20[i], oracle_ripemd160(m), "{backend} n {n} message {i}");
+                assert_eq!(h20[i], oracle_hash160(m), "{backend} n {n} message {i}");
+                assert_eq!(d32[i], oracle_sha256(m), "{backend} n {n} message {i}");
+            }
+        }
+    }
+}

@@ -174,6 +174,67 @@ fn c_entry_points_stay_inside_buffers() {
     Backend::detect().make_current();
 }
 
+/// The any-length functions: every message in its own guarded mapping
+/// (ending at a guard page, or starting after one), `dst`, `msgs` and
+/// `lens` too, for mixed lengths around the block boundaries and the
+/// fixed-width classes (32, 33, 65), every count up to past the pair lanes
+/// and a chunk, through the C entry points and the Rust API.
+#[test]
+fn many_stays_inside_buffers() {
+    let mut rng = Rng(0x6a4d_0005);
+    const LENS: [usize; 16] = [0, 1, 31, 32, 33, 55, 56, 63, 64, 65, 119, 120, 127, 128, 129, 200];
+    for backend in backends_or_notice() {
+        let lanes = backend.lanes();
+        let mut shapes: Vec<Vec<usize>> = (0..=4 * lanes + 3).map(|n| (0..n).map(|i| LENS[(i * 7 + n) % LENS.len()]).collect()).collect();
+        shapes.push(vec![33; 3 * lanes + 1]);
+        shapes.push((0..2 * lanes + 40).map(|i| if i % 3 == 0 { 65 } else { 33 }).collect());
+        shapes.push(vec![32; 2 * lanes + 5]);
+        shapes.push((0..600).map(|i| LENS[i % LENS.len()]).collect());
+        for lens in shapes {
+            let n = lens.len();
+            for place in PLACES {
+                let msgs: Vec<Buf> = lens.iter().map(|&l| Buf::with(&rng.bytes(l), place)).collect();
+                let ptrs: Vec<*const u8> = msgs.iter().map(|m| m.ptr.cast_const()).collect();
+                let ptr_buf = Buf::with(
+                    // SAFETY: the pointer array's bytes, read as bytes.
+                    unsafe { core::slice::from_raw_parts(ptrs.as_ptr().cast::<u8>(), n * size_of::<*const u8>()) },
+                    place,
+                );
+                let len_buf = Buf::with(
+                    // SAFETY: as above for the lengths.
+                    unsafe { core::slice::from_raw_parts(lens.as_ptr().cast::<u8>(), n * size_of::<usize>()) },
+                    place,
+                );
+                let (p, l) = (ptr_buf.ptr.cast::<*const u8>().cast_const(), len_buf.ptr.cast::<usize>().cast_const());
+                let mut d20 = Buf::new(20 * n, place);
+                let mut h20 = Buf::new(20 * n, place);
+                let mut d32 = Buf::new(32 * n, place);
+                // SAFETY: n pointers and lengths (possibly unaligned: the C
+                // functions read them unaligned), each message readable for
+                // its length, 20n / 32n writable bytes.
+                unsafe {
+                    assert_eq!(rmd160mb_sum_many(d20.ptr, p, l, n), RMD160MB_OK);
+                    assert_eq!(rmd160mb_hash160_many(h20.ptr, p, l, n), RMD160MB_OK);
+                    assert_eq!(rmd160mb_sha256_many(d32.ptr, p, l, n), RMD160MB_OK);
+                }
+                let slices: Vec<&[u8]> = msgs.iter().map(Buf::slice).collect();
+                for (i, m) in slices.iter().enumerate() {
+                    assert_eq!(d20.slice()[20 * i..20 * i + 20], oracle_ripemd160(m), "{backend} sum_many n {n} message {i} {place:?}");
+                    assert_eq!(h20.slice()[20 * i..20 * i + 20], oracle_hash160(m), "{backend} hash160_many n {n} message {i} {place:?}");
+                    assert_eq!(d32.slice()[32 * i..32 * i + 32], common::oracle_sha256(m), "{backend} sha256_many n {n} message {i}");
+                }
+                ripemd160mb::ripemd160_many_with(backend, d20.digests_mut(), &slices);
+                ripemd160mb::hash160_many_with(backend, h20.digests_mut(), &slices);
+                for (i, m) in slices.iter().enumerate() {
+                    assert_eq!(d20.digests_mut()[i], oracle_ripemd160(m), "{backend} ripemd160_many n {n} message {i}");
+                    assert_eq!(h20.digests_mut()[i], oracle_hash160(m), "{backend} hash160_many n {n} message {i}");
+                }
+                let _ = d32.slice_mut();
+            }
+        }
+    }
+}
+
 /// One-shot and streaming: messages of every length 0..=200 ending at a
 /// guard page (and starting after one), digests written against one.
 #[test]

@@ -12,11 +12,12 @@
 use core::ffi::{c_char, c_int, CStr};
 
 use ripemd160mb::ffi::*;
-use ripemd160mb::{hash160_with, hash32_in_place, hash32_with, ripemd160, Backend, Ripemd160, BACKEND_NAMES};
+use ripemd160mb::{hash160_many_with, hash160_with, hash32_in_place, hash32_with, ripemd160, ripemd160_many_with, sha256_many_with};
+use ripemd160mb::{Backend, Ripemd160, BACKEND_NAMES};
 
 use crate::guarded::Guarded;
 
-use crate::oracle::{oracle_hash160, oracle_ripemd160};
+use crate::oracle::{oracle_hash160, oracle_ripemd160, oracle_sha256};
 
 /// Reads the fuzz input front to back; past the end every read gives zeros.
 pub struct Input<'a> {
@@ -151,6 +152,7 @@ const MAX_N: usize = 300;
 /// 0..3 of the source), a width byte and a count byte (hash160), then the
 /// message bytes.
 pub fn batch(data: &[u8]) {
+    batch_many(data);
     let mut input = Input::new(data);
     let mode = input.byte();
     let offset = usize::from(mode >> 1 & 3);
@@ -196,6 +198,52 @@ pub fn batch(data: &[u8]) {
             hash160_with(backend, &mut got, src, width);
             assert_eq!(got, scalar, "hash160 on {backend} vs scalar, width {width}, n {n}, offset {offset}");
         }
+    }
+}
+
+/// The any-length functions on the same input read as a list of messages,
+/// each a length byte ([`chunk_len`]: 0..=191 bytes, or whole-block runs)
+/// and that many bytes (at most [`MAX_N`] messages); the first message is
+/// repeated when the input's first byte is odd. Every backend through the
+/// Rust API and the current one through the C functions, against the
+/// oracles.
+fn batch_many(data: &[u8]) {
+    let mut input = Input::new(data);
+    let repeat = data.first().is_some_and(|b| b & 1 == 1);
+    let mut msgs: Vec<&[u8]> = Vec::new();
+    while !input.is_empty() && msgs.len() < MAX_N {
+        let len = chunk_len(input.byte());
+        msgs.push(input.take(len));
+        if repeat && msgs.len().is_multiple_of(3) {
+            msgs.push(msgs[0]);
+        }
+    }
+    let n = msgs.len();
+    let want_rmd: Vec<[u8; 20]> = msgs.iter().map(|m| oracle_ripemd160(m)).collect();
+    let want_sha: Vec<[u8; 32]> = msgs.iter().map(|m| oracle_sha256(m)).collect();
+    let want_h160: Vec<[u8; 20]> = msgs.iter().map(|m| oracle_hash160(m)).collect();
+    for backend in Backend::available() {
+        let mut d20 = vec![[0xA5u8; 20]; n];
+        ripemd160_many_with(backend, &mut d20, &msgs);
+        assert!(d20 == want_rmd, "ripemd160_many on {backend}, n {n}");
+        hash160_many_with(backend, &mut d20, &msgs);
+        assert!(d20 == want_h160, "hash160_many on {backend}, n {n}");
+        let mut d32 = vec![[0xA5u8; 32]; n];
+        sha256_many_with(backend, &mut d32, &msgs);
+        assert!(d32 == want_sha, "sha256_many on {backend}, n {n}");
+    }
+    let ptrs: Vec<*const u8> = msgs.iter().map(|m| m.as_ptr()).collect();
+    let lens: Vec<usize> = msgs.iter().map(|m| m.len()).collect();
+    let mut d20 = vec![[0u8; 20]; n];
+    let mut d32 = vec![[0u8; 32]; n];
+    // SAFETY: n pointers and lengths of live messages; 20n and 32n bytes.
+    unsafe {
+        assert_eq!(rmd160mb_sum_many(d20.as_mut_ptr().cast(), ptrs.as_ptr(), lens.as_ptr(), n), RMD160MB_OK);
+        assert!(d20 == want_rmd, "rmd160mb_sum_many, n {n}");
+        assert_eq!(rmd160mb_hash160_many(d20.as_mut_ptr().cast(), ptrs.as_ptr(), lens.as_ptr(), n), RMD160MB_OK);
+        assert!(d20 == want_h160, "rmd160mb_hash160_many, n {n}");
+        assert_eq!(rmd160mb_sha256_many(d32.as_mut_ptr().cast(), ptrs.as_ptr(), lens.as_ptr(), n), RMD160MB_OK);
+        assert!(d32 == want_sha, "rmd160mb_sha256_many, n {n}");
     }
 }
 
@@ -371,7 +419,12 @@ fn ffi_in(buf: &mut Guarded, data: &[u8]) {
         }
         let size = core::mem::size_of::<rmd160mb_ctx>();
         let ctx_bytes = ctx.as_ref().map(|(off, _)| buf.view()[*off..*off + size].to_vec());
-        let op = input.byte() % 8;
+        let op_byte = input.byte();
+        let op = op_byte % 8;
+        if op_byte >= 248 {
+            op_many(buf, &arena, &mut input);
+            continue;
+        }
         match op {
             0 => op_hash32(buf, &arena, &mut input),
             1 => op_hash160(buf, &arena, &mut input),
@@ -392,6 +445,135 @@ fn ffi_in(buf: &mut Guarded, data: &[u8]) {
             }
         }
     }
+}
+
+/// `rmd160mb_sum_many`, `rmd160mb_hash160_many` or `rmd160mb_sha256_many`
+/// with their pointer and length arrays written into the buffer (at any
+/// alignment, or NULL), messages anywhere (NULL, in the buffer, near the top
+/// of the address space) of small, huge or wrapping lengths, and `dst`
+/// anywhere: the status against the contract's order, nothing written on an
+/// error, the digests against the oracles and nothing written outside `dst`
+/// otherwise.
+fn op_many(buf: &mut Guarded, arena: &Arena, input: &mut Input) {
+    choose_backend(input);
+    let which = input.byte() % 3;
+    let d = if which == 2 { 32 } else { 20 };
+    let dst = pointer(input, arena);
+    let n = match input.byte() % 8 {
+        0 => usize::MAX / 8 + 1 + input.u16(), // the arrays' sizes overflow
+        k => usize::from(k) + usize::from(input.byte() % 4) * 7 - 1, // 0..=27
+    };
+    let small = n <= 64;
+    let word = core::mem::size_of::<usize>();
+    // The arrays: NULL, or at an offset in the buffer (any alignment).
+    let array = |input: &mut Input| match input.byte() % 16 {
+        0 => 0,
+        _ => arena.lo + input.u16() % (arena.hi - arena.lo - 64 * word).max(1),
+    };
+    let (msgs_at, lens_at) = (array(input), array(input));
+    let mut entries: Vec<(usize, usize)> = Vec::new();
+    if small {
+        for _ in 0..n {
+            let p = pointer(input, arena);
+            let len = match input.byte() {
+                l @ 0..=239 => usize::from(l) % 130,
+                240..=247 => usize::MAX - input.u16(),       // wraps / overflows
+                248..=251 => isize::MAX as usize + 1,          // above PTRDIFF_MAX
+                _ => 64 * (1 + usize::from(input.byte() % 40)), // whole blocks
+            };
+            entries.push((p, len));
+        }
+    }
+    // Write the arrays into the buffer (before the snapshot: they are input).
+    if small {
+        let view = buf.bytes();
+        for (i, &(p, len)) in entries.iter().enumerate() {
+            if msgs_at != 0 {
+                let o = msgs_at - arena.lo + i * word;
+                if o + word <= view.len() {
+                    view[o..o + word].copy_from_slice(&p.to_ne_bytes());
+                }
+            }
+            if lens_at != 0 {
+                let o = lens_at - arena.lo + i * word;
+                if o + word <= view.len() {
+                    view[o..o + word].copy_from_slice(&len.to_ne_bytes());
+                }
+            }
+        }
+        // The arrays may overlap each other: read back what was written last.
+        for (i, e) in entries.iter_mut().enumerate() {
+            let read = |at: usize| {
+                let o = at - arena.lo + i * word;
+                usize::from_ne_bytes(buf.view()[o..o + word].try_into().expect("one word"))
+            };
+            if msgs_at != 0 {
+                e.0 = read(msgs_at);
+            }
+            if lens_at != 0 {
+                e.1 = read(lens_at);
+            }
+        }
+    }
+    let (rd, rm, rl) = (region(dst, n, d), region(msgs_at, n, word), region(lens_at, n, word));
+    // The contract's order (src/ffi.rs, check_many).
+    let expected: c_int = if n == 0 {
+        RMD160MB_OK
+    } else if matches!(rd, Reg::Bad(RMD160MB_ERR_OVERFLOW))
+        || [rm, rl].iter().any(|r| matches!(r, Reg::Bad(RMD160MB_ERR_OVERFLOW)))
+    {
+        RMD160MB_ERR_OVERFLOW
+    } else if msgs_at == 0 || lens_at == 0 {
+        RMD160MB_ERR_NULL
+    } else if entries.iter().any(|&(p, len)| matches!(region(p, len, 1), Reg::Bad(RMD160MB_ERR_OVERFLOW))) {
+        RMD160MB_ERR_OVERFLOW
+    } else if dst == 0 || entries.iter().any(|&(p, len)| region(p, len, 1) == Reg::Bad(RMD160MB_ERR_NULL)) {
+        RMD160MB_ERR_NULL
+    } else if overlap(rd, rm) || overlap(rd, rl) || entries.iter().any(|&(p, len)| overlap(rd, region(p, len, 1))) {
+        RMD160MB_ERR_OVERLAP
+    } else {
+        RMD160MB_OK
+    };
+    if n > 0 && !(arena.holds(rm) && arena.holds(rl)) {
+        return; // arrays past the buffer: not a case
+    }
+    if expected == RMD160MB_OK
+        && n > 0
+        && !(arena.holds(rd) && entries.iter().all(|&(p, len)| arena.holds(region(p, len, 1))))
+    {
+        return; // valid-looking arguments outside our memory: not a case
+    }
+    let before = buf.view().to_vec();
+    let f = [rmd160mb_sum_many, rmd160mb_hash160_many, rmd160mb_sha256_many][usize::from(which)];
+    // SAFETY: every region the call may read or write is in the buffer, or
+    // the model expects an error the contract requires to be reported before
+    // any memory but the arrays (in the buffer) is touched.
+    let status = unsafe { f(dst as *mut u8, msgs_at as *const *const u8, lens_at as *const usize, n) };
+    let after = buf.view();
+    let what = format!("many #{which}(dst {rd:?}, msgs {rm:?}, lens {rl:?}, n {n}) on {}", current_backend_name());
+    trace(&what, status);
+    assert_eq!(status, expected, "{what}: {entries:?}");
+    if status != RMD160MB_OK {
+        assert_eq!(before, after, "{what}: wrote on an error");
+        return;
+    }
+    let Some(ds) = span(arena, rd) else {
+        assert_eq!(before, after, "{what}: n == 0 wrote");
+        return;
+    };
+    for (i, &(p, len)) in entries.iter().enumerate() {
+        let msg: &[u8] = match span(arena, region(p, len, 1)) {
+            Some(r) => &before[r],
+            None => &[],
+        };
+        let got = &after[ds.start + d * i..ds.start + d * i + d];
+        match which {
+            0 => assert_eq!(got, oracle_ripemd160(msg), "{what}: digest {i}"),
+            1 => assert_eq!(got, oracle_hash160(msg), "{what}: digest {i}"),
+            _ => assert_eq!(got, oracle_sha256(msg), "{what}: digest {i}"),
+        }
+    }
+    unchanged_outside(&before, after, &[ds], &what);
 }
 
 /// The byte range of `r` as offsets into the buffer (None when not a real

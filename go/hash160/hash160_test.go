@@ -247,3 +247,44 @@ func BenchmarkHash160_32(b *testing.B) {
 		}
 	}
 }
+
+// TestHashEach: messages of any lengths (0..300, keys of 33 and 65 bytes
+// mixed, a 1 MiB one, empty and nil ones) against Hash160_32 of each alone,
+// and no allocation per call once the pooled buffer has grown.
+func TestHashEach(t *testing.T) {
+	var src [][]byte
+	for l := 0; l <= 300; l++ {
+		m := make([]byte, l)
+		for i := range m {
+			m[i] = byte(i*7 + l)
+		}
+		src = append(src, m)
+	}
+	for i := 0; i < 100; i++ {
+		src = append(src, make([]byte, 33+32*(i%2)))
+	}
+	src = append(src, make([]byte, 1<<20), nil, []byte{})
+	hash160.HashEach(nil, nil) // no messages: nothing to do
+	dst := make([][hash160.Size]byte, len(src)+1)
+	dst[len(src)] = [hash160.Size]byte{9}
+	hash160.HashEach(dst[:len(src)], src)
+	for i, m := range src {
+		var want [hash160.Size]byte
+		hash160.Hash160_32(want[:], m, 1, len(m))
+		if dst[i] != want {
+			t.Fatalf("message %d (%d bytes): got %x want %x", i, len(m), dst[i], want)
+		}
+	}
+	if dst[len(src)] != [hash160.Size]byte{9} {
+		t.Fatal("HashEach wrote past len(src)")
+	}
+	if a := testing.AllocsPerRun(20, func() { hash160.HashEach(dst[:len(src)], src) }); a != 0 {
+		t.Fatalf("HashEach: %v allocations per call, want 0", a)
+	}
+	defer func() {
+		if msg, _ := recover().(string); msg != "hash160: len(dst) must equal len(src)" {
+			t.Fatalf("panic %q", msg)
+		}
+	}()
+	hash160.HashEach(make([][hash160.Size]byte, 1), nil)
+}

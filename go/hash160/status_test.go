@@ -16,5 +16,17 @@ func TestPanicStatus(t *testing.T) {
 			t.Fatalf("panic %q", msg)
 		}
 	}()
-	panicStatus(-1)
+	panicStatus("Hash160_32", -1)
+}
+
+// TestCheckStatus: HashEach's status check panics for anything but OK, with
+// the function's name.
+func TestCheckStatus(t *testing.T) {
+	check("HashEach", 0)
+	defer func() {
+		if msg, _ := recover().(string); !strings.HasPrefix(msg, "hash160: HashEach: ") {
+			t.Fatalf("panic %q", msg)
+		}
+	}()
+	check("HashEach", -3)
 }

@@ -40,6 +40,12 @@ impl Word for __m256i {
         immediate!(n, N => unsafe { _mm256_srli_epi32::<N>(self) })
     }
 
+    /// One `vpshufb`.
+    #[inline(always)]
+    fn bswap(self) -> Self {
+        bswap(self)
+    }
+
     #[inline(always)]
     fn step_boundary(left: &mut [Self; 5], right: &mut [Self; 5]) {
         // SAFETY: AVX2 (module note); the function only pins registers.
@@ -174,6 +180,11 @@ impl Lanes for __m256i {
         // SAFETY: 32 writable bytes (the first 8 words); unaligned; AVX2.
         unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), self) }
     }
+    #[inline(always)]
+    fn load(words: &[u32; 16]) -> Self {
+        // SAFETY: 32 readable bytes (the first 8 words); unaligned; AVX2.
+        unsafe { _mm256_loadu_si256(words.as_ptr().cast()) }
+    }
 }
 
 /// Kernel entry point: `dst[i] = RIPEMD160(src[i])` for 32-byte messages.
@@ -187,3 +198,5 @@ pub(crate) unsafe fn hash32(src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
 }
 
 crate::sha256::groups::kernel_entry_points!(sha256, __m256i, "avx2");
+
+crate::many::many_entry_points!(sha256_many, __m256i, "avx2");

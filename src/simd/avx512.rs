@@ -66,6 +66,11 @@ impl Word for __m512i {
             }
         }
     }
+    /// One `vpshufb`.
+    #[inline(always)]
+    fn bswap(self) -> Self {
+        bswap(self)
+    }
     #[inline(always)]
     fn maj(x: Self, y: Self, z: Self) -> Self {
         // SAFETY: AVX-512F (module note). Majority of x, y, z.
@@ -216,6 +221,11 @@ impl Lanes for __m512i {
         // SAFETY: 64 writable bytes; unaligned store; AVX-512F.
         unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), self) }
     }
+    #[inline(always)]
+    fn load(words: &[u32; 16]) -> Self {
+        // SAFETY: 64 readable bytes; unaligned load; AVX-512F.
+        unsafe { _mm512_loadu_si512(words.as_ptr().cast()) }
+    }
 }
 
 /// Kernel entry point: `dst[i] = RIPEMD160(src[i])` for 32-byte messages.
@@ -231,3 +241,5 @@ pub(crate) unsafe fn hash32(src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
 }
 
 crate::sha256::groups::kernel_entry_points!(sha256, __m512i, "avx512f,avx512bw,avx512vl");
+
+crate::many::many_entry_points!(sha256_many, __m512i, "avx512f,avx512bw,avx512vl");

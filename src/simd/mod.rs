@@ -90,6 +90,15 @@ pub(crate) trait Word: Copy {
         boolean::<Self, F>(x, y, z)
     }
 
+    /// Reverses the bytes of each lane's word (big-endian message words of
+    /// SHA-256 from little-endian loads). The default is two rotations, two
+    /// masks and an xor; types with a byte shuffle override it.
+    #[cfg(any(test, rmd160mb_lanes))]
+    #[inline(always)]
+    fn bswap(self) -> Self {
+        self.rol(8).and(Self::splat(0x00FF_00FF)).xor(self.rol(24).and(Self::splat(0xFF00_FF00)))
+    }
+
     /// SHA-256's Ch(x, y, z) = (x & y) ^ (!x & z): RIPEMD-160's f2. A type
     /// whose f2 is tuned for RIPEMD-160's register use (NEON's) overrides it.
     #[cfg(any(test, rmd160mb_lanes))]
@@ -202,6 +211,10 @@ pub(crate) trait Lanes: Word {
     /// `out[i]` = lane `i`, for `i < LANES`.
     #[cfg(any(test, rmd160mb_lanes))]
     fn store(self, out: &mut [u32; 16]);
+
+    /// Lane `i` = `words[i]`, for `i < LANES` (the inverse of `store`).
+    #[cfg(any(test, rmd160mb_lanes))]
+    fn load(words: &[u32; 16]) -> Self;
 }
 
 /// Writes digest `l` from lane `l` of the five chaining words, given as

@@ -87,6 +87,12 @@ impl Word for uint32x4_t {
             _ => boolean::<Self, F>(x, y, z),
         }
     }
+    /// One `REV32`.
+    #[inline(always)]
+    fn bswap(self) -> Self {
+        // SAFETY: register-only; NEON is enabled (module note).
+        unsafe { vreinterpretq_u32_u8(vrev32q_u8(vreinterpretq_u8_u32(self))) }
+    }
     /// SHA-256's Ch: one bit select (`BSL`), without f2's register trick.
     #[inline(always)]
     fn ch(x: Self, y: Self, z: Self) -> Self {
@@ -235,6 +241,11 @@ impl Lanes for uint32x4_t {
         // SAFETY: 16 writable bytes (the first 4 words); NEON is enabled.
         unsafe { vst1q_u32(out.as_mut_ptr(), self) }
     }
+    #[inline(always)]
+    fn load(words: &[u32; 16]) -> Self {
+        // SAFETY: 16 readable bytes (the first 4 words); NEON is enabled.
+        unsafe { vld1q_u32(words.as_ptr()) }
+    }
 }
 
 
@@ -263,6 +274,24 @@ pub(crate) unsafe fn sha256(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
     } else {
         // SAFETY: the caller's: the CPU has NEON.
         unsafe { sha256_lanes(src, width, dst) }
+    }
+}
+
+crate::many::many_entry_points!(sha256_many_lanes, uint32x4_t, "neon");
+
+/// Kernel entry point: `dst[i] = SHA256(msgs[i])`, any lengths: the `sha2`
+/// crate on each message where the CPU has the Armv8 SHA-2 instructions,
+/// else four NEON lanes (as [`sha256`]).
+///
+/// # Safety
+/// The CPU has NEON.
+pub(crate) unsafe fn sha256_many(msgs: crate::many::Messages<'_>, dst: &mut [[u8; 32]]) {
+    if std::arch::is_aarch64_feature_detected!("sha2") {
+        // SAFETY: the scalar kernel needs no CPU feature.
+        unsafe { crate::many::scalar::sha256_many(msgs, dst) }
+    } else {
+        // SAFETY: the caller's: the CPU has NEON.
+        unsafe { sha256_many_lanes(msgs, dst) }
     }
 }
 

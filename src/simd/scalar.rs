@@ -41,6 +41,11 @@ impl Word for u32 {
     fn shr(self, n: u32) -> Self {
         self >> n
     }
+    #[cfg(any(test, rmd160mb_lanes))]
+    #[inline(always)]
+    fn bswap(self) -> Self {
+        self.swap_bytes()
+    }
 }
 
 /// Little-endian word `i` of `bytes`.
@@ -104,6 +109,11 @@ impl Lanes for u32 {
     #[inline(always)]
     fn store(self, out: &mut [u32; 16]) {
         out[0] = self;
+    }
+    #[cfg(any(test, rmd160mb_lanes))]
+    #[inline(always)]
+    fn load(words: &[u32; 16]) -> Self {
+        words[0]
     }
 }
 

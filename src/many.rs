@@ -1,0 +1,631 @@
+//! Batches of messages of any lengths: the multi-buffer manager, written once
+//! over [`Lanes`] for RIPEMD-160 and SHA-256 (the isa-l_crypto model).
+//!
+//! Every lane carries its own message: a pointer to its next 64-byte
+//! block, the number of blocks left, and a tail buffer on the stack with the
+//! message's last partial block and its padding (0x80, zeros, the bit length
+//! in the algorithm's byte order; one or two blocks), built when the lane
+//! takes the message. Each step, every lane's block (straight from its
+//! message while whole blocks remain, then from its tail buffer) is copied
+//! into staging rows, transposed into 16 message words with the lane type's
+//! 32-byte transposes (`Lanes::load_msgs32`, twice), and one compression
+//! runs on all lanes. Steps run without any per-lane decision until the
+//! first busy lane's message ends; then the finished lanes (a bit mask)
+//! store their digests and take the next messages, their chaining values
+//! reset to the initial value. So one long message holds no other lane
+//! back. When no message is left to start and only a few lanes are still
+//! busy (`crate::policy::many_drain_ripemd160`, `many_drain_sha256`),
+//! those finish one by one on scalar code. The chaining values live in
+//! memory as `[word][lane]` arrays, loaded and stored around each
+//! compression (`Lanes::load`, `Lanes::store`). No heap allocation.
+//!
+//! The compression functions, constants and word orders are the ones of
+//! `crate::ripemd160::compress` (Dobbertin, Bosselaers, Preneel 1996) and
+//! `crate::sha256::compress` (FIPS 180-4).
+
+use core::marker::PhantomData;
+use core::ops::Range;
+
+/// The messages of one batch: Rust slices, or the C caller's pointer and
+/// length arrays.
+#[derive(Clone, Copy)]
+pub(crate) struct Messages<'a>(Source<'a>);
+
+#[derive(Clone, Copy)]
+enum Source<'a> {
+    Slices(&'a [&'a [u8]]),
+    /// Invariant ([`Messages::raw`]): `ptrs` and `lens` are readable for
+    /// `n` elements (any alignment), and `ptrs[i]` is readable for
+    /// `lens[i]` bytes (non-NULL when `lens[i] > 0`), for the lifetime `'a`.
+    Raw { ptrs: *const *const u8, lens: *const usize, n: usize, _life: PhantomData<&'a [u8]> },
+    /// The same when both arrays are aligned (the usual case): plain slices,
+    /// which the loops over lengths read faster. Invariant: `ptrs[i]` is
+    /// readable for `lens[i]` bytes (non-NULL when `lens[i] > 0`).
+    Arrays { ptrs: &'a [*const u8], lens: &'a [usize] },
+}
+
+impl<'a> Messages<'a> {
+    /// The messages of a Rust slice.
+    pub(crate) fn slices(msgs: &'a [&'a [u8]]) -> Self {
+        Messages(Source::Slices(msgs))
+    }
+
+    /// The `n` messages of a C caller: message `i` is `lens[i]` bytes at
+    /// `ptrs[i]`.
+    ///
+    /// # Safety
+    /// `ptrs` and `lens` are readable for `n` elements (any alignment); each
+    /// `ptrs[i]` is non-NULL and readable for `lens[i]` bytes when `lens[i] >
+    /// 0`; nothing writes any of these bytes during `'a`.
+    pub(crate) unsafe fn raw(ptrs: *const *const u8, lens: *const usize, n: usize) -> Self {
+        if ptrs.is_aligned() && lens.is_aligned() && n > 0 {
+            // SAFETY: the caller's: readable for n elements, and aligned.
+            let (ptrs, lens) = unsafe { (core::slice::from_raw_parts(ptrs, n), core::slice::from_raw_parts(lens, n)) };
+            return Messages(Source::Arrays { ptrs, lens });
+        }
+        Messages(Source::Raw { ptrs, lens, n, _life: PhantomData })
+    }
+
+    /// Number of messages.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        match self.0 {
+            Source::Slices(s) => s.len(),
+            Source::Raw { n, .. } => n,
+            Source::Arrays { lens, .. } => lens.len(),
+        }
+    }
+
+    /// Message `i`.
+    #[inline]
+    pub(crate) fn get(&self, i: usize) -> &'a [u8] {
+        match self.0 {
+            Source::Slices(s) => s[i],
+            Source::Raw { ptrs, n, .. } => {
+                assert!(i < n, "message index out of range");
+                match self.len_of(i) {
+                    0 => &[],
+                    // SAFETY: the invariant of `raw`, i < n.
+                    len => unsafe { core::slice::from_raw_parts(ptrs.add(i).read_unaligned(), len) },
+                }
+            }
+            Source::Arrays { ptrs, lens } => match lens[i] {
+                0 => &[],
+                // SAFETY: the invariant of `Arrays`.
+                len => unsafe { core::slice::from_raw_parts(ptrs[i], len) },
+            },
+        }
+    }
+
+    /// Length of message `i`.
+    #[inline]
+    pub(crate) fn len_of(&self, i: usize) -> usize {
+        match self.0 {
+            Source::Slices(s) => s[i].len(),
+            Source::Raw { lens, n, .. } => {
+                assert!(i < n, "message index out of range");
+                // SAFETY: the invariant of `raw`, i < n.
+                unsafe { lens.add(i).read_unaligned() }
+            }
+            Source::Arrays { lens, .. } => lens[i],
+        }
+    }
+
+    /// The length shared by every message, if there is one (and a message).
+    #[inline]
+    pub(crate) fn uniform_len(&self) -> Option<usize> {
+        let first = if self.len() > 0 { self.len_of(0) } else { return None };
+        let same = match self.0 {
+            Source::Slices(s) => s.iter().fold(true, |same, m| same & (m.len() == first)),
+            Source::Arrays { lens, .. } => lens.iter().fold(true, |same, &l| same & (l == first)),
+            Source::Raw { .. } => (0..self.len()).all(|i| self.len_of(i) == first),
+        };
+        same.then_some(first)
+    }
+
+    /// The lengths of the messages: the C caller's array itself, or copied
+    /// into `buf` (at least `self.len()` long).
+    #[inline]
+    pub(crate) fn lens<'b>(&'b self, buf: &'b mut [usize]) -> &'b [usize] {
+        match self.0 {
+            Source::Arrays { lens, .. } => lens,
+            _ => {
+                let out = &mut buf[..self.len()];
+                for (i, l) in out.iter_mut().enumerate() {
+                    *l = self.len_of(i);
+                }
+                out
+            }
+        }
+    }
+
+    /// Copies the messages, all `width` bytes long ([`Self::uniform_len`]),
+    /// one after the other into `buf` and returns them.
+    #[inline]
+    pub(crate) fn pack<'b>(&self, width: usize, buf: &'b mut [u8]) -> &'b [u8] {
+        let all = |k: usize| k;
+        self.pack_with(width, self.len(), all, buf)
+    }
+
+    /// Copies messages `index[0]`, `index[1]`, ..., all `width` bytes long,
+    /// one after the other into `buf` and returns them.
+    #[inline]
+    pub(crate) fn pack_indexed<'b>(&self, width: usize, index: &[u16], buf: &'b mut [u8]) -> &'b [u8] {
+        self.pack_with(width, index.len(), |k| usize::from(index[k]), buf)
+    }
+
+    /// `count` messages `which(0)`, `which(1)`, ... packed into `buf`; the
+    /// copies have a fixed size for the fixed-width kernels' widths.
+    #[inline(always)]
+    fn pack_with<'b>(&self, width: usize, count: usize, which: impl Fn(usize) -> usize, buf: &'b mut [u8]) -> &'b [u8] {
+        /// One copy of `W` bytes per message.
+        #[inline(always)]
+        fn copy_all<const W: usize>(msgs: &Messages<'_>, packed: &mut [u8], which: impl Fn(usize) -> usize) {
+            let (slots, _) = packed.as_chunks_mut::<W>();
+            if let Source::Arrays { ptrs, lens } = msgs.0 {
+                // The C caller's arrays: no dispatch per message.
+                for (k, slot) in slots.iter_mut().enumerate() {
+                    let i = which(k);
+                    assert_eq!(lens[i], W, "pack: message of another width");
+                    // SAFETY: the invariant of `Arrays`: W > 0 readable
+                    // bytes at ptrs[i].
+                    *slot = unsafe { ptrs[i].cast::<[u8; W]>().read_unaligned() };
+                }
+                return;
+            }
+            for (k, slot) in slots.iter_mut().enumerate() {
+                let m = msgs.get(which(k));
+                *slot = *m.first_chunk::<W>().expect("message of the packed width");
+            }
+        }
+        let packed = &mut buf[..width * count];
+        match width {
+            32 => copy_all::<32>(self, packed, which),
+            33 => copy_all::<33>(self, packed, which),
+            65 => copy_all::<65>(self, packed, which),
+            0 => {}
+            _ => {
+                for (k, slot) in packed.chunks_exact_mut(width).enumerate() {
+                    slot.copy_from_slice(self.get(which(k)));
+                }
+            }
+        }
+        packed
+    }
+
+    /// The messages in `r`.
+    #[inline]
+    pub(crate) fn range(&self, r: Range<usize>) -> Messages<'a> {
+        Messages(match self.0 {
+            Source::Slices(s) => Source::Slices(&s[r]),
+            Source::Raw { ptrs, lens, n, _life } => {
+                assert!(r.start <= r.end && r.end <= n, "message range out of range");
+                // The invariant holds for the sub-range.
+                Source::Raw { ptrs: ptrs.wrapping_add(r.start), lens: lens.wrapping_add(r.start), n: r.end - r.start, _life }
+            }
+            Source::Arrays { ptrs, lens } => Source::Arrays { ptrs: &ptrs[r.clone()], lens: &lens[r] },
+        })
+    }
+}
+
+/// A kernel entry point of the any-length path: `dst[i] = H(msgs[i])`,
+/// `msgs.len() == dst.len()`.
+///
+/// # Safety
+/// The CPU has the instruction set of the kernel.
+pub(crate) type ManyKernel<const D: usize> = unsafe fn(Messages<'_>, &mut [[u8; D]]);
+
+/// The generic manager: compiled where a vector lane type exists, and for
+/// the tests (which run it on one `u32` lane everywhere).
+#[cfg(any(test, rmd160mb_lanes))]
+mod engine {
+    use super::*;
+    use crate::simd::{Lanes, Pair, Word};
+
+    /// What the manager needs to know of a hash function.
+    pub(crate) trait Algo {
+        /// Chaining words (5 or 8; the arrays below have 8).
+        const WORDS: usize;
+        /// Big-endian message words and length (SHA-256), else little-endian.
+        const BIG_ENDIAN: bool;
+        /// True when two groups of lanes in flight pay ([`Lanes::PAIRS`] too).
+        const PAIRS: bool;
+        /// The initial chaining value (first `WORDS` words).
+        const IV: [u32; 8];
+        /// One compression on every lane: message words `x` (in the
+        /// algorithm's byte order), chaining words `h[..WORDS]`.
+        fn compress<W: Word>(h: &[W; 8], x: &[W; 16]) -> [W; 8];
+        /// One compression of one lane on scalar code.
+        fn compress_one(h: &mut [u32; 8], block: &[u8; 64]);
+    }
+
+    /// RIPEMD-160: the compression function of `crate::ripemd160::compress`.
+    pub(crate) struct Ripemd160;
+
+    impl Algo for Ripemd160 {
+        const WORDS: usize = 5;
+        const BIG_ENDIAN: bool = false;
+        const PAIRS: bool = true;
+        const IV: [u32; 8] = {
+            let h = crate::ripemd160::consts::H0;
+            [h[0], h[1], h[2], h[3], h[4], 0, 0, 0]
+        };
+        #[inline(always)]
+        fn compress<W: Word>(h: &[W; 8], x: &[W; 16]) -> [W; 8] {
+            let h5 = [h[0], h[1], h[2], h[3], h[4]];
+            let r = crate::ripemd160::compress::compress::<W, false>(&h5, x);
+            [r[0], r[1], r[2], r[3], r[4], h[5], h[6], h[7]]
+        }
+        #[inline(always)]
+        fn compress_one(h: &mut [u32; 8], block: &[u8; 64]) {
+            let mut h5 = [h[0], h[1], h[2], h[3], h[4]];
+            crate::simd::scalar::compress_block(&mut h5, block);
+            h[..5].copy_from_slice(&h5);
+        }
+    }
+
+    /// SHA-256: the compression function of `crate::sha256::compress`; one lane
+    /// alone runs the `sha2` crate's (SHA-NI where the CPU has it).
+    pub(crate) struct Sha256;
+
+    impl Algo for Sha256 {
+        const WORDS: usize = 8;
+        const BIG_ENDIAN: bool = true;
+        // Eight chaining words and a 16-word schedule window per group: two
+        // groups would not fit in the register file.
+        const PAIRS: bool = false;
+        const IV: [u32; 8] = crate::sha256::compress::H0;
+        #[inline(always)]
+        fn compress<W: Word>(h: &[W; 8], x: &[W; 16]) -> [W; 8] {
+            crate::sha256::compress::compress::<W, crate::sha256::compress::Open>(h, x)
+        }
+        #[inline(always)]
+        fn compress_one(h: &mut [u32; 8], block: &[u8; 64]) {
+            sha2::compress256(h, &[(*block).into()]);
+        }
+    }
+
+    /// Lanes at most: two groups of 16.
+    const MAX_LANES: usize = 32;
+
+    /// `Book::out` of a free lane.
+    const IDLE: usize = usize::MAX;
+
+    /// Bytes of a lane's tail buffer: 64 bytes of scratch, then the
+    /// message's last partial block with its padding, one or two blocks.
+    const TAIL: usize = 192;
+
+    /// Builds message `m`'s padded tail in `tail[64..]` (the bytes after its
+    /// whole blocks, 0x80, zeros, the bit length in `A`'s byte order) and
+    /// returns its number of blocks, 1 or 2. A message of 64 bytes or more
+    /// has its last 64 bytes copied with one fixed-size copy ending where
+    /// the tail's message bytes end (the bytes before it land in the
+    /// scratch): no variable-length copy.
+    #[inline(always)]
+    fn build_tail<A: Algo>(m: &[u8], tail: &mut [u8; TAIL]) -> usize {
+        let r = m.len() % 64;
+        tail[64..].fill(0);
+        match m.last_chunk::<64>() {
+            Some(last) => tail[r..r + 64].copy_from_slice(last),
+            None => tail[64..64 + r].copy_from_slice(m),
+        }
+        tail[64 + r] = 0x80;
+        let blocks = 1 + usize::from(r >= 56);
+        let bits = (m.len() as u64).wrapping_mul(8);
+        let length = if A::BIG_ENDIAN { bits.to_be_bytes() } else { bits.to_le_bytes() };
+        tail[64 * blocks + 56..64 * blocks + 64].copy_from_slice(&length);
+        blocks
+    }
+
+    /// The digest of chaining words `h` (`D / 4` of them) in the algorithm's
+    /// byte order.
+    #[inline(always)]
+    fn digest<A: Algo, const D: usize>(h: &[u32; 8]) -> [u8; D] {
+        let mut out = [0u8; D];
+        for (chunk, w) in out.chunks_exact_mut(4).zip(h) {
+            chunk.copy_from_slice(&if A::BIG_ENDIAN { w.to_be_bytes() } else { w.to_le_bytes() });
+        }
+        out
+    }
+
+    /// The 16 message words of group `g`'s lanes (rows `g * V::LANES ..`
+    /// of the staging arrays), in `A`'s byte order. A function rather than
+    /// a closure: closures do not inherit the kernel's target features, so
+    /// the intrinsics would not inline.
+    ///
+    /// # Safety
+    /// The CPU has `V`'s instruction set; `(g + 1) * V::LANES <= MAX_LANES`.
+    #[inline(always)]
+    unsafe fn words<V: Lanes, A: Algo>(lo: &[[u8; 32]; MAX_LANES], hi: &[[u8; 32]; MAX_LANES], g: usize) -> [V; 16] {
+        debug_assert!((g + 1) * V::LANES <= MAX_LANES);
+        // SAFETY: the caller's; rows g * LANES .. (g + 1) * LANES exist.
+        let (a, b) = unsafe { (V::load_msgs32(lo.as_ptr().add(g * V::LANES)), V::load_msgs32(hi.as_ptr().add(g * V::LANES))) };
+        let mut x = [V::splat(0); 16];
+        x[..8].copy_from_slice(&a);
+        x[8..].copy_from_slice(&b);
+        if A::BIG_ENDIAN {
+            for w in &mut x {
+                *w = w.bswap();
+            }
+        }
+        x
+    }
+
+    /// Chaining word `i` of every lane of one group (zero past `A::WORDS`).
+    #[inline(always)]
+    fn state<V: Lanes, A: Algo>(h: &[[u32; 16]; 8], i: usize) -> V {
+        if i < A::WORDS {
+            V::load(&h[i])
+        } else {
+            V::splat(0)
+        }
+    }
+
+    /// The lanes' bookkeeping, one array per field (indexed by lane).
+    ///
+    /// Lane `l` is busy when `out[l] != IDLE`; its next block is the 64
+    /// bytes at `next[l]`, within its message while whole blocks remain,
+    /// then within its tail buffer (`tails + l`); `left[l]` blocks remain,
+    /// the last `tail_blocks[l]` of them in the tail buffer. A free lane's
+    /// `next` points at its own tail buffer, so reading it is harmless.
+    struct Book {
+        next: [*const u8; MAX_LANES],
+        left: [usize; MAX_LANES],
+        tail_blocks: [usize; MAX_LANES],
+        out: [usize; MAX_LANES],
+        /// The tail buffers (`[[u8; TAIL]; MAX_LANES]` of the caller's
+        /// stack frame), written only through this pointer.
+        tails: *mut [u8; TAIL],
+    }
+
+    impl Book {
+        /// Lane `l`'s block has been read: moves to the next one.
+        #[inline(always)]
+        fn advance(&mut self, l: usize) {
+            if self.left[l] != 0 {
+                self.left[l] -= 1;
+                self.next[l] = if self.left[l] == self.tail_blocks[l] {
+                    self.tail(l)
+                } else {
+                    self.next[l].wrapping_add(64)
+                };
+            }
+        }
+
+        /// The first tail block of lane `l` (past the scratch bytes).
+        #[inline(always)]
+        fn tail(&self, l: usize) -> *const u8 {
+            self.tails.wrapping_add(l).cast_const().cast::<u8>().wrapping_add(64)
+        }
+
+        /// Lane `l` starts message `m` (index `index` of the batch).
+        #[inline(always)]
+        fn start<A: Algo>(&mut self, l: usize, m: &[u8], index: usize) {
+            // SAFETY: `tails` points at MAX_LANES buffers of our caller's
+            // frame, l < MAX_LANES, and no reference to them is alive
+            // (they are only read through `next` pointers, by `block`).
+            let tail = unsafe { &mut *self.tails.add(l) };
+            let tail_blocks = build_tail::<A>(m, tail);
+            let full = m.len() / 64;
+            self.left[l] = full + tail_blocks;
+            self.tail_blocks[l] = tail_blocks;
+            self.next[l] = if full > 0 { m.as_ptr() } else { self.tail(l) };
+            self.out[l] = index;
+        }
+
+        /// Lane `l` is free.
+        #[inline(always)]
+        fn free(&mut self, l: usize) {
+            self.out[l] = IDLE;
+            self.left[l] = 0;
+            self.next[l] = self.tail(l);
+        }
+
+        /// Lane `l`'s next 64 bytes.
+        ///
+        /// # Safety
+        /// The messages of the busy lanes are alive and unchanged.
+        #[inline(always)]
+        unsafe fn block(&self, l: usize) -> *const [u8; 64] {
+            self.next[l].cast()
+        }
+    }
+
+    /// `dst[i] = H(msgs.get(i))` for hash `A` on `V`'s lanes (two groups of them
+    /// where both `V::PAIRS` and `A::PAIRS`); lanes still busy when no message is
+    /// left to start finish on scalar code once at most `drain_at` remain.
+    ///
+    /// # Safety
+    /// The CPU has `V`'s instruction set.
+    #[inline(always)]
+    pub(crate) unsafe fn hash_many<V: Lanes, A: Algo, const D: usize>(msgs: Messages<'_>, dst: &mut [[u8; D]], drain_at: usize) {
+        assert_eq!(msgs.len(), dst.len(), "many: msgs and dst hold different numbers of messages");
+        const { assert!(D <= 32 && D.is_multiple_of(4)) };
+        let groups = if V::PAIRS && A::PAIRS { 2 } else { 1 };
+        let lanes = V::LANES * groups;
+        debug_assert!(lanes <= MAX_LANES);
+        let n = msgs.len();
+        // h[g][i][l]: word i of lane l of group g.
+        let mut h = [[[0u32; 16]; 8]; 2];
+        let mut lo = [[0u8; 32]; MAX_LANES];
+        let mut hi = [[0u8; 32]; MAX_LANES];
+        let mut tails = [[0u8; TAIL]; MAX_LANES];
+        let tails_ptr = tails.as_mut_ptr();
+        let mut book = Book {
+            next: [core::ptr::null(); MAX_LANES],
+            left: [0; MAX_LANES],
+            tail_blocks: [0; MAX_LANES],
+            out: [IDLE; MAX_LANES],
+            tails: tails_ptr,
+        };
+        for l in 0..MAX_LANES {
+            book.free(l);
+        }
+        let mut next = 0;
+        let mut busy = 0;
+        for l in 0..lanes.min(n) {
+            book.start::<A>(l, msgs.get(l), l);
+            for (i, word) in h[l / V::LANES].iter_mut().enumerate() {
+                word[l % V::LANES] = A::IV[i];
+            }
+            next += 1;
+            busy += 1;
+        }
+        loop {
+            if busy == 0 {
+                return;
+            }
+            if next == n && busy <= drain_at {
+                for l in 0..lanes {
+                    if book.out[l] == IDLE {
+                        continue;
+                    }
+                    let mut state: [u32; 8] = [0; 8];
+                    for (i, s) in state.iter_mut().enumerate() {
+                        *s = h[l / V::LANES][i][l % V::LANES];
+                    }
+                    while book.left[l] > 0 {
+                        // SAFETY: lane l is busy: its next 64 bytes are in
+                        // its message or its tail buffer.
+                        A::compress_one(&mut state, unsafe { &*book.block(l) });
+                        book.advance(l);
+                    }
+                    dst[book.out[l]] = digest::<A, D>(&state);
+                    book.free(l);
+                }
+                return;
+            }
+            // Steps until the first busy lane finishes: no lane needs a
+            // decision meanwhile.
+            let mut steps = usize::MAX;
+            for l in 0..lanes {
+                steps = steps.min(if book.out[l] == IDLE { usize::MAX } else { book.left[l] });
+            }
+            for _ in 0..steps {
+                for l in 0..lanes {
+                    // SAFETY: a busy lane's next 64 bytes are in its message
+                    // or tail buffer; a free lane's `next` is its tail buffer.
+                    let block = unsafe { &*book.block(l) };
+                    lo[l].copy_from_slice(&block[..32]);
+                    hi[l].copy_from_slice(&block[32..]);
+                    book.advance(l);
+                }
+                if groups == 2 {
+                    // SAFETY: the caller's CPU features.
+                    let (x0, x1) = unsafe { (words::<V, A>(&lo, &hi, 0), words::<V, A>(&lo, &hi, 1)) };
+                    let mut x = [Pair(V::splat(0), V::splat(0)); 16];
+                    for j in 0..16 {
+                        x[j] = Pair(x0[j], x1[j]);
+                    }
+                    let mut s = [Pair(V::splat(0), V::splat(0)); 8];
+                    for (i, w) in s.iter_mut().enumerate() {
+                        *w = Pair(state::<V, A>(&h[0], i), state::<V, A>(&h[1], i));
+                    }
+                    let r = A::compress(&s, &x);
+                    for i in 0..A::WORDS {
+                        r[i].0.store(&mut h[0][i]);
+                        r[i].1.store(&mut h[1][i]);
+                    }
+                } else {
+                    // SAFETY: the caller's CPU features.
+                    let x = unsafe { words::<V, A>(&lo, &hi, 0) };
+                    let mut s = [V::splat(0); 8];
+                    for (i, w) in s.iter_mut().enumerate() {
+                        *w = state::<V, A>(&h[0], i);
+                    }
+                    let r = A::compress(&s, &x);
+                    for i in 0..A::WORDS {
+                        r[i].store(&mut h[0][i]);
+                    }
+                }
+            }
+            // The lanes whose message ended store their digest and take
+            // the next message: a bit mask, so that the branches are per
+            // finished lane rather than per lane.
+            let mut finished = 0u32;
+            for l in 0..lanes {
+                finished |= u32::from(book.out[l] != IDLE && book.left[l] == 0) << l;
+            }
+            while finished != 0 {
+                let l = finished.trailing_zeros() as usize;
+                finished &= finished - 1;
+                let (g, lane) = (l / V::LANES, l % V::LANES);
+                let mut state: [u32; 8] = [0; 8];
+                for (i, s) in state.iter_mut().enumerate() {
+                    *s = h[g][i][lane];
+                }
+                dst[book.out[l]] = digest::<A, D>(&state);
+                if next < n {
+                    book.start::<A>(l, msgs.get(next), next);
+                    for (i, word) in h[g].iter_mut().enumerate() {
+                        word[lane] = A::IV[i];
+                    }
+                    next += 1;
+                } else {
+                    book.free(l);
+                    busy -= 1;
+                }
+            }
+        }
+    }
+}
+#[cfg(any(test, rmd160mb_lanes))]
+pub(crate) use engine::{hash_many, Ripemd160, Sha256};
+
+/// The scalar backend's kernels and the reference: one message at a time.
+pub(crate) mod scalar {
+    use super::Messages;
+
+    /// `dst[i] = RIPEMD160(msgs[i])` with the streaming hasher.
+    ///
+    /// # Safety
+    /// None; `unsafe` to share the vector kernels' type.
+    pub(crate) unsafe fn ripemd160_many(msgs: Messages<'_>, dst: &mut [[u8; 20]]) {
+        assert_eq!(msgs.len(), dst.len(), "many: msgs and dst hold different numbers of messages");
+        for (i, out) in dst.iter_mut().enumerate() {
+            *out = crate::ripemd160::stream::ripemd160(msgs.get(i));
+        }
+    }
+
+    /// `dst[i] = SHA256(msgs[i])` with the `sha2` crate.
+    ///
+    /// # Safety
+    /// None; `unsafe` to share the vector kernels' type.
+    pub(crate) unsafe fn sha256_many(msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
+        assert_eq!(msgs.len(), dst.len(), "many: msgs and dst hold different numbers of messages");
+        for (i, out) in dst.iter_mut().enumerate() {
+            *out = crate::sha256::one(msgs.get(i));
+        }
+    }
+}
+
+/// Defines a lane type's two any-length entry points, `ripemd160_many` and
+/// `$sha` (the SHA-256 one), for lane type `$v` and target features
+/// `$features`, in the lane type's file of `crate::simd`.
+#[cfg(rmd160mb_lanes)]
+macro_rules! many_entry_points {
+    ($sha:ident, $v:ty, $features:literal) => {
+        /// Kernel entry point: `dst[i] = RIPEMD160(msgs[i])`, any lengths.
+        ///
+        /// # Safety
+        /// The CPU has the target features (a `Backend` of this kind exists).
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn ripemd160_many(msgs: $crate::many::Messages<'_>, dst: &mut [[u8; 20]]) {
+            let lanes = <$v as $crate::simd::Lanes>::LANES * if <$v as $crate::simd::Lanes>::PAIRS { 2 } else { 1 };
+            // SAFETY: the features are enabled here.
+            unsafe { $crate::many::hash_many::<$v, $crate::many::Ripemd160, 20>(msgs, dst, $crate::policy::many_drain_ripemd160(lanes)) }
+        }
+        /// Kernel entry point: `dst[i] = SHA256(msgs[i])`, any lengths.
+        ///
+        /// # Safety
+        /// The CPU has the target features (a `Backend` of this kind exists).
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn $sha(msgs: $crate::many::Messages<'_>, dst: &mut [[u8; 32]]) {
+            let lanes = <$v as $crate::simd::Lanes>::LANES;
+            // SAFETY: the features are enabled here.
+            unsafe { $crate::many::hash_many::<$v, $crate::many::Sha256, 32>(msgs, dst, $crate::policy::many_drain_sha256(lanes)) }
+        }
+    };
+}
+#[cfg(rmd160mb_lanes)]
+pub(crate) use many_entry_points;
