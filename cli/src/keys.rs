@@ -257,11 +257,8 @@ struct Scratch {
     recs: Vec<Rec>,
     msgs: Vec<u8>,
     gather: Vec<u8>,
-    index: Vec<u32>,
     d20: Vec<[u8; 20]>,
     d32: Vec<[u8; 32]>,
-    tmp20: Vec<[u8; 20]>,
-    tmp32: Vec<[u8; 32]>,
     hexout: Vec<u8>,
     out: Vec<u8>,
     /// (line index in the chunk, output length before that line) of each invalid line.
@@ -282,9 +279,8 @@ fn hash_run(mode: Mode, backend: Backend, src: &[u8], width: usize, d20: &mut [[
                 debug_assert!(rest.is_empty());
                 ripemd160mb::hash32_with(backend, d20, msgs);
             } else {
-                for (d, m) in d20.iter_mut().zip(src.chunks_exact(width)) {
-                    *d = ripemd160mb::ripemd160(m);
-                }
+                let msgs: Vec<&[u8]> = src.chunks_exact(width).collect();
+                ripemd160mb::ripemd160_many_with(backend, d20, &msgs);
             }
         }
     }
@@ -428,45 +424,24 @@ impl Scratch {
         }
         self.lines = self.recs.len() as u64;
 
-        // Hash: one call when every message has the same width, else one
-        // batch per distinct width (gathered, hashed, scattered back).
+        // Hash: one call, fixed-width when every message has the same width.
         self.resize_digests(mode, n_msgs);
         if n_msgs > 0 && uniform {
             hash_run(mode, backend, &self.msgs, first_width.unwrap_or(1), &mut self.d20, &mut self.d32);
         } else if n_msgs > 0 {
-            let mut widths: Vec<u32> =
-                self.recs.iter().filter_map(|r| if let Rec::Msg(w) = r { Some(*w) } else { None }).collect();
-            widths.sort_unstable();
-            widths.dedup();
-            for w in widths {
-                self.gather.clear();
-                self.index.clear();
-                let (mut off, mut k) = (0usize, 0u32);
-                for r in &self.recs {
-                    if let Rec::Msg(rw) = *r {
-                        if rw == w {
-                            self.gather.extend_from_slice(&self.msgs[off..off + rw as usize]);
-                            self.index.push(k);
-                        }
-                        off += rw as usize;
-                        k += 1;
-                    }
+            // Several widths: one multi-buffer call over all the messages.
+            let mut msgs: Vec<&[u8]> = Vec::with_capacity(n_msgs);
+            let mut off = 0usize;
+            for r in &self.recs {
+                if let Rec::Msg(w) = *r {
+                    msgs.push(&self.msgs[off..off + w as usize]);
+                    off += w as usize;
                 }
-                let n = self.index.len();
-                self.tmp20.resize(n, [0; 20]);
-                self.tmp32.resize(n, [0; 32]);
-                let (t20, t32) = (&mut self.tmp20[..n], &mut self.tmp32[..n]);
-                if mode.digest_len() == 32 {
-                    hash_run(mode, backend, &self.gather, w as usize, &mut [], t32);
-                    for (i, &k) in self.index.iter().enumerate() {
-                        self.d32[k as usize] = t32[i];
-                    }
-                } else {
-                    hash_run(mode, backend, &self.gather, w as usize, t20, &mut []);
-                    for (i, &k) in self.index.iter().enumerate() {
-                        self.d20[k as usize] = t20[i];
-                    }
-                }
+            }
+            match mode {
+                Mode::Hash160 => ripemd160mb::hash160_many_with(backend, &mut self.d20, &msgs),
+                Mode::Sha256 => ripemd160mb::sha256_many_with(backend, &mut self.d32, &msgs),
+                Mode::Ripemd160 | Mode::Hash32 => ripemd160mb::ripemd160_many_with(backend, &mut self.d20, &msgs),
             }
         }
 

@@ -3,7 +3,10 @@
 //! coreutils 9): same lines on standard output and error, same exit status.
 //!
 //! Files are hashed in parallel (a window of files at a time on the rayon
-//! pool); lines are printed in argument (or list) order.
+//! pool), small ones several at once per core: each task reads its small
+//! files whole and hashes them in one multi-buffer call (`*_many`: a lane
+//! per file, refilled as files end), and streams the others. Lines are
+//! printed in argument (or list) order.
 
 use std::ffi::OsString;
 use std::fs::File;
@@ -40,16 +43,87 @@ impl Algo {
 
 /// Files hashed in parallel at a time (output waits for the whole window).
 fn window(threads: usize) -> usize {
-    (threads * 8).max(16)
+    (threads * 64).max(64)
 }
 
-/// The digest of a file (`-`: standard input), streamed.
-fn hash_file(algo: Algo, name: &[u8]) -> io::Result<Vec<u8>> {
-    let mut reader: Box<dyn Read> = if name == b"-" {
-        Box::new(io::stdin().lock())
-    } else {
-        Box::new(File::open(std::ffi::OsStr::from_bytes(name))?)
+/// Files per task of the pool: enough to fill the lanes of one
+/// multi-buffer call.
+const TASK: usize = 32;
+
+/// A regular file up to this size is read whole and hashed in a
+/// multi-buffer call with the task's other small files; a larger one (or
+/// standard input, or anything else) is streamed.
+const SMALL: u64 = 64 << 10;
+
+/// The digests of `names` (in order) on the pool.
+fn hash_files(algo: Algo, names: &[&[u8]], pool: &rayon::ThreadPool) -> Vec<io::Result<Vec<u8>>> {
+    pool.install(|| names.par_chunks(TASK).flat_map_iter(|task| hash_task(algo, task)).collect())
+}
+
+/// One task's files: the small ones read and hashed together, the others
+/// streamed.
+fn hash_task(algo: Algo, names: &[&[u8]]) -> Vec<io::Result<Vec<u8>>> {
+    let mut results: Vec<Option<io::Result<Vec<u8>>>> = Vec::with_capacity(names.len());
+    let (mut small, mut contents) = (Vec::new(), Vec::new());
+    for (i, name) in names.iter().enumerate() {
+        match open(name) {
+            Ok(Opened::Small(data)) => {
+                small.push(i);
+                contents.push(data);
+                results.push(None);
+            }
+            Ok(Opened::Stream(reader)) => results.push(Some(hash_reader(algo, reader))),
+            Err(e) => results.push(Some(Err(e))),
+        }
+    }
+    let msgs: Vec<&[u8]> = contents.iter().map(Vec::as_slice).collect();
+    let digests: Vec<Vec<u8>> = match algo {
+        Algo::Sha256 => {
+            let mut d = vec![[0u8; 32]; msgs.len()];
+            ripemd160mb::sha256_many(&mut d, &msgs);
+            d.iter().map(|x| x.to_vec()).collect()
+        }
+        Algo::Ripemd160 | Algo::Hash160 => {
+            let mut d = vec![[0u8; 20]; msgs.len()];
+            if algo == Algo::Hash160 {
+                ripemd160mb::hash160_many(&mut d, &msgs);
+            } else {
+                ripemd160mb::ripemd160_many(&mut d, &msgs);
+            }
+            d.iter().map(|x| x.to_vec()).collect()
+        }
     };
+    for (i, d) in small.into_iter().zip(digests) {
+        results[i] = Some(Ok(d));
+    }
+    results.into_iter().map(|r| r.expect("every file has a result")).collect()
+}
+
+/// A file to hash: read whole (small), or to stream.
+enum Opened {
+    Small(Vec<u8>),
+    Stream(Box<dyn Read>),
+}
+
+/// Opens `name` (`-`: standard input) once: a regular file of at most
+/// [`SMALL`] bytes is read whole, anything else is streamed.
+fn open(name: &[u8]) -> io::Result<Opened> {
+    if name == b"-" {
+        return Ok(Opened::Stream(Box::new(io::stdin().lock())));
+    }
+    let mut file = File::open(std::ffi::OsStr::from_bytes(name))?;
+    if !file.metadata().is_ok_and(|m| m.is_file() && m.len() <= SMALL) {
+        return Ok(Opened::Stream(Box::new(file)));
+    }
+    let mut data = Vec::new();
+    // A file that grew since is still read whole: its digest is of what was
+    // read, as when streaming.
+    file.read_to_end(&mut data)?;
+    Ok(Opened::Small(data))
+}
+
+/// The digest of what `reader` holds, streamed.
+fn hash_reader(algo: Algo, mut reader: Box<dyn Read>) -> io::Result<Vec<u8>> {
     let mut buf = vec![0u8; 256 << 10];
     let mut rmd = ripemd160mb::Ripemd160::new();
     let mut sha = sha2::Sha256::new();
@@ -199,7 +273,8 @@ pub fn run(a: SumArgs) -> u8 {
     let mut status = 0;
     let stdout = io::stdout();
     for group in files.chunks(window(threads)) {
-        let results: Vec<io::Result<Vec<u8>>> = pool.install(|| group.par_iter().map(|f| hash_file(algo, f)).collect());
+        let names: Vec<&[u8]> = group.iter().map(Vec::as_slice).collect();
+        let results = hash_files(algo, &names, &pool);
         let mut out = stdout.lock();
         for (name, r) in group.iter().zip(results) {
             match r {
@@ -370,8 +445,8 @@ fn check_list(
                      unreadable: &mut u64,
                      mismatched: &mut u64,
                      matched: &mut u64| {
-        let results: Vec<io::Result<Vec<u8>>> =
-            pool.install(|| pending.par_iter().map(|(_, name)| hash_file(algo, name)).collect());
+        let names: Vec<&[u8]> = pending.iter().map(|(_, name)| name.as_slice()).collect();
+        let results = hash_files(algo, &names, pool);
         let mut out = stdout.lock();
         for ((want, name), r) in pending.drain(..).zip(results) {
             // coreutils 9.1 escapes a name in --check output only if it

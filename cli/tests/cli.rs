@@ -593,3 +593,39 @@ fn hash160_mapped_files_agree_with_read_files_at_every_chunk_shape() {
         assert!(String::from_utf8_lossy(&out.stderr).contains("7 trailing bytes"));
     }
 }
+
+#[test]
+fn sum_many_small_files_and_large_ones_in_order() {
+    // 300 small files (read whole and hashed through the multi-buffer
+    // functions, several per call) around two large ones (streamed), every
+    // algorithm, -j 1 and -j 8: each line against the RustCrypto crates.
+    use sha2::Digest;
+    let dir = tmpdir("sum-many");
+    let mut names = Vec::new();
+    for len in 0..300usize {
+        let name = format!("f{len:03}");
+        let data: Vec<u8> = (0..len).map(|i| (i * 31 + len) as u8).collect();
+        std::fs::write(dir.join(&name), data).unwrap();
+        names.push(name);
+        if len == 100 || len == 250 {
+            let big = format!("big{len}");
+            let data: Vec<u8> = (0..(200 << 10) + len).map(|i| (i % 251) as u8).collect();
+            std::fs::write(dir.join(&big), data).unwrap();
+            names.push(big);
+        }
+    }
+    let args: Vec<&str> = names.iter().map(String::as_str).collect();
+    for (flag, digest) in [
+        (None, &(|d: &[u8]| hex(&ripemd::Ripemd160::digest(d))) as &dyn Fn(&[u8]) -> String),
+        (Some("--hash160"), &|d: &[u8]| hex(&hash160_oracle(d))),
+        (Some("--sha256"), &|d: &[u8]| hex(&sha2::Sha256::digest(d))),
+    ] {
+        let want: String = names.iter().map(|n| format!("{}  {n}\n", digest(&std::fs::read(dir.join(n)).unwrap()))).collect();
+        for j in ["1", "8"] {
+            let mut all = vec!["sum", "-j", j];
+            all.extend(flag);
+            all.extend(&args);
+            assert_eq!(ok_stdout(&run_in(&dir, BIN, &all, b"", &[])), want, "{flag:?} -j {j}");
+        }
+    }
+}
