@@ -75,10 +75,13 @@ coverage:
 	    || { tail -20 $(COV_DIR)/c/force-$$b.log; echo "coverage: contract --check-force ($$b) failed"; exit 1; }; \
 	done
 	@"$(COV_BIN)/llvm-profdata" merge -sparse $(COV_DIR)/prof/*.profraw -o $(COV_DIR)/merged.profdata
-	@objs=$$(for f in $(COV_DIR)/build/$(COV_HOST)/debug/deps/*; do \
-	    case $$f in *.d|*.rlib|*.rmeta|*.so) continue;; esac; \
-	    [ -f "$$f" ] && [ -x "$$f" ] && printf -- '-object %s ' "$$f"; done; \
+	@# The test executables of this build only (cargo lists them): deps/ keeps
+	@# those of earlier builds too, whose stale line maps would count as missed.
+	@objs=$$(RUSTFLAGS="$(COV_RUSTFLAGS)" $(CARGO) $(NIGHTLY) test --tests --no-run --message-format=json \
+	    --target $(COV_HOST) --target-dir $(COV_DIR)/build 2>/dev/null | \
+	    sed -n 's/.*"executable":"\([^"]*\)".*/-object \1/p' | tr '\n' ' '; \
 	  for p in $(COV_C_PROGS); do printf -- '-object %s ' $(COV_DIR)/c/$$p; done); \
+	case "$$objs" in *"/deps/"*) ;; *) echo "coverage: cargo listed no test executable"; exit 1;; esac; \
 	"$(COV_BIN)/llvm-cov" report --instr-profile $(COV_DIR)/merged.profdata $$objs \
 	  --ignore-filename-regex='(/\.cargo/|/rustc/|/library/|/tests/|/fuzz/|/bench/|/examples/|build\.rs)' \
 	  > $(COV_DIR)/report.txt || { cat $(COV_DIR)/report.txt; exit 1; }; \

@@ -7,10 +7,11 @@
 //! `--no-mmap` reads instead), anything else is read into a buffer. Each
 //! worker takes the next chunk under the input lock, decodes and hashes it
 //! (messages of one width in one batch call), and hands the result to the
-//! output queue. Whichever worker finds the next chunk in order there
-//! writes it (outside the queue's lock) and every finished chunk after it,
-//! so the output keeps the input order, no worker waits for its turn, and
-//! memory stays at a few chunks per thread whatever the input size.
+//! output queue. The main thread's worker also writes: between its own
+//! chunks it writes every finished chunk that is next in order (outside the
+//! queue's lock), so the output keeps the input order, no worker waits for
+//! its turn, and memory stays at a few chunks per thread whatever the input
+//! size.
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;
@@ -18,7 +19,7 @@ use std::fs::File;
 use std::io::{self, IsTerminal, Read, Write};
 use std::ops::{Deref, Range};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 use ripemd160mb::Backend;
 
@@ -501,8 +502,6 @@ struct Queue {
     next_seq: u64,
     /// Finished chunks after `next_seq`, by sequence number.
     pending: BTreeMap<u64, Done>,
-    /// A worker is writing (it writes every chunk in order it finds).
-    writing: bool,
     spare_scratch: Vec<Scratch>,
     spare_data: Vec<Vec<u8>>,
 }
@@ -570,7 +569,6 @@ pub fn run(a: KeysArgs) -> u8 {
     let queue = Mutex::new(Queue {
         next_seq: 0,
         pending: BTreeMap::new(),
-        writing: false,
         spare_scratch: Vec::new(),
         spare_data: Vec::new(),
     });
@@ -579,26 +577,51 @@ pub fn run(a: KeysArgs) -> u8 {
     // slack lets the others go on while one worker is descheduled.
     let max_pending = 2 * threads + 8;
     let output = Mutex::new(Output { file: 0, line_base: 0, skipped: 0, status: 0, progress });
-    let written = Condvar::new();
+    let changed = Condvar::new();
     let stop = AtomicBool::new(false);
     let skip_invalid = a.skip_invalid;
 
-    let worker = || {
+    // Writes every finished chunk that is next in order (outside the
+    // queue's lock) and returns the lock.
+    let drain = same_guard(|mut q| loop {
+        let seq = q.next_seq;
+        let Some(done) = q.pending.remove(&seq) else { return q };
+        drop(q);
+        if !stop.load(Ordering::Relaxed) {
+            let mut o = output.lock().unwrap_or_else(|e| e.into_inner());
+            write_chunk(&mut o, &done.chunk, &done.scratch, &files, skip_invalid, binary, &stop);
+        }
+        q = queue.lock().unwrap_or_else(|e| e.into_inner());
+        q.next_seq += 1;
+        q.spare_scratch.push(done.scratch);
+        if let Data::Owned(v) = done.chunk.data {
+            q.spare_data.push(v);
+        }
+        changed.notify_all();
+    });
+    // The main thread's worker is the writer: it writes what is ready
+    // between its own chunks, and at the end what the others finish. Always
+    // the same thread, so the output file's kernel state stays on one core
+    // (writes from alternating cores cost twice the system time).
+    let worker = |writer: bool| {
         let mut scratch = Scratch::default();
         let mut recycled = Vec::new();
         loop {
-            {
-                let lock = queue.lock().unwrap_or_else(|e| e.into_inner());
-                drop(written.wait_while(lock, |q| q.pending.len() >= max_pending).unwrap_or_else(|e| e.into_inner()));
+            let q = queue.lock().unwrap_or_else(|e| e.into_inner());
+            if writer {
+                drop(drain(q));
+            } else {
+                let full = |q: &mut Queue| q.pending.len() >= max_pending && !stop.load(Ordering::Relaxed);
+                drop(changed.wait_while(q, full).unwrap_or_else(|e| e.into_inner()));
             }
             let chunk = {
                 let mut inp = input.lock().unwrap_or_else(|e| e.into_inner());
                 if stop.load(Ordering::Relaxed) {
-                    return;
+                    break;
                 }
                 match inp.next(binary, std::mem::take(&mut recycled)) {
                     Some(c) => c,
-                    None => return,
+                    None => break,
                 }
             };
             if !stop.load(Ordering::Relaxed) {
@@ -611,35 +634,28 @@ pub fn run(a: KeysArgs) -> u8 {
             q.pending.insert(chunk.seq, Done { chunk, scratch });
             scratch = q.spare_scratch.pop().unwrap_or_default();
             recycled = q.spare_data.pop().unwrap_or_default();
-            if q.writing {
-                continue;
+            if writer {
+                drop(drain(q));
+            } else {
+                changed.notify_all();
             }
-            // Take the writer's role: write every chunk that is next in order.
-            q.writing = true;
-            loop {
-                let seq = q.next_seq;
-                let Some(done) = q.pending.remove(&seq) else { break };
-                drop(q);
-                if !stop.load(Ordering::Relaxed) {
-                    let mut o = output.lock().unwrap_or_else(|e| e.into_inner());
-                    write_chunk(&mut o, &done.chunk, &done.scratch, &files, skip_invalid, binary, &stop);
-                }
-                q = queue.lock().unwrap_or_else(|e| e.into_inner());
-                q.next_seq += 1;
-                q.spare_scratch.push(done.scratch);
-                if let Data::Owned(v) = done.chunk.data {
-                    q.spare_data.push(v);
-                }
-                written.notify_all();
+        }
+        if writer {
+            // No chunk is left to read: write the others' as they finish
+            // (every chunk read is handed in, hashed or not).
+            let total = input.lock().unwrap_or_else(|e| e.into_inner()).seq;
+            let mut q = queue.lock().unwrap_or_else(|e| e.into_inner());
+            while q.next_seq < total {
+                q = changed.wait_while(q, |q| !q.pending.contains_key(&q.next_seq)).unwrap_or_else(|e| e.into_inner());
+                q = drain(q);
             }
-            q.writing = false;
         }
     };
     std::thread::scope(|s| {
         for _ in 1..threads {
-            s.spawn(worker);
+            s.spawn(|| worker(false));
         }
-        worker();
+        worker(true);
     });
 
     let o = output.into_inner().unwrap_or_else(|e| e.into_inner());
@@ -651,6 +667,12 @@ pub fn run(a: KeysArgs) -> u8 {
         eprintln!("{PROG}: {} invalid line{s} skipped (written as empty lines)", o.skipped);
     }
     o.status
+}
+
+/// `f` as a closure that returns a guard of the same mutex it is given
+/// (which the compiler does not infer for a closure).
+fn same_guard<'a, F: Fn(MutexGuard<'a, Queue>) -> MutexGuard<'a, Queue>>(f: F) -> F {
+    f
 }
 
 fn write_chunk(
