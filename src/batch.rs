@@ -198,9 +198,9 @@ struct Classes {
 }
 
 /// Sorts `msgs` (at most [`MANY_CHUNK`]) into `c`'s classes and returns
-/// true when some width has at least `lanes` messages. One pass, with no
-/// branch per message (the lengths of neighbouring messages are unrelated):
-/// the four counters stay in registers.
+/// true when some width has at least `lanes` messages: a counting pass,
+/// then one pass per class present, with no branch per message (the
+/// lengths of neighbouring messages are unrelated).
 #[inline]
 fn classify(msgs: Messages<'_>, widths: &[usize], lanes: usize, c: &mut Classes) -> bool {
     debug_assert!(msgs.len() <= MANY_CHUNK && widths.len() < 4);
@@ -221,25 +221,25 @@ fn classify(msgs: Messages<'_>, widths: &[usize], lanes: usize, c: &mut Classes)
     if !fixed[1..].iter().any(|&f| f >= lanes.max(1)) {
         return false;
     }
-    // Message i is written to every list, and only its own list's count
-    // moves on: four stores, no branch and no load of a counter.
-    let (mut n0, mut n1, mut n2, mut n3) = (0usize, 0usize, 0usize, 0usize);
-    let [i0, i1, i2, i3] = &mut c.index;
-    for (i, &len) in lens.iter().enumerate() {
-        let k = class(len);
-        let i16 = i as u16;
-        // Each count is at most i < lens.len() <= MANY_CHUNK: in bounds
-        // (`min` lets the compiler drop the checks).
-        i0[n0.min(MANY_CHUNK - 1)] = i16;
-        i1[n1.min(MANY_CHUNK - 1)] = i16;
-        i2[n2.min(MANY_CHUNK - 1)] = i16;
-        i3[n3.min(MANY_CHUNK - 1)] = i16;
-        n0 += usize::from(k == 0);
-        n1 += usize::from(k == 1);
-        n2 += usize::from(k == 2);
-        n3 += usize::from(k == 3);
+    // One pass per class that has messages: message i is written to the
+    // list at its count, which moves on only for the class's own messages
+    // (a store and an add, no branch; a key mix of two widths makes two
+    // short passes).
+    let mut counts = [lens.len() - fixed[1] - fixed[2] - fixed[3], fixed[1], fixed[2], fixed[3]];
+    for (k, list) in c.index.iter_mut().enumerate() {
+        if counts[k] == 0 {
+            continue;
+        }
+        let mut n = 0usize;
+        for (i, &len) in lens.iter().enumerate() {
+            // n <= i < lens.len() <= MANY_CHUNK: in bounds (`min` lets the
+            // compiler drop the check).
+            list[n.min(MANY_CHUNK - 1)] = i as u16;
+            n += usize::from(class(len) == k);
+        }
+        counts[k] = n;
     }
-    let mut n = [n0, n1, n2, n3];
+    let mut n = counts;
     let mut any = false;
     for k in 1..=widths.len() {
         if n[k] >= lanes.max(1) {
