@@ -25,9 +25,12 @@ mod x86 {
     const PER_ITER: f64 = 120.0;
 
     /// One timing loop: `$body` is the assembler text of one instruction
-    /// with `\k` for the chain (0..12), repeated 10 times per iteration.
-    macro_rules! kernel {
-        ($name:ident, $feature:literal, [$($clobber:tt)*], $body:literal) => {
+    /// with `\k` for the chain, run for each chain of `$chains` (a `.irp`
+    /// list), `$rept` times per iteration. The throughput rows use 12
+    /// chains 10 times (8 chains 15 times for SHA, which leave xmm0 free:
+    /// `sha256rnds2` reads it implicitly), the clock one chain 120 times.
+    macro_rules! timed {
+        ($name:ident, $feature:literal, $rept:literal x [$chains:literal], [$($clobber:tt)*], $body:literal) => {
             #[target_feature(enable = $feature)]
             unsafe fn $name(iters: u64) {
                 // SAFETY: only registers are touched (declared clobbered);
@@ -35,8 +38,8 @@ mod x86 {
                 unsafe {
                     asm!(
                         "2:",
-                        ".rept 10",
-                        ".irp k, 0,1,2,3,4,5,6,7,8,9,10,11",
+                        concat!(".rept ", $rept),
+                        concat!(".irp k, ", $chains),
                         $body,
                         ".endr",
                         ".endr",
@@ -50,53 +53,22 @@ mod x86 {
             }
         };
     }
-
-    /// As `kernel!` with 8 chains, `\k` = 1..=8 (register 0 stays free:
-    /// `sha256rnds2` reads xmm0 implicitly), 15 times per iteration.
+    /// 12 independent chains, 10 times per iteration.
+    macro_rules! kernel {
+        ($name:ident, $feature:literal, $clobbers:tt, $body:literal) => {
+            timed!($name, $feature, 10 x ["0,1,2,3,4,5,6,7,8,9,10,11"], $clobbers, $body);
+        };
+    }
+    /// 8 chains (`\k` = 1..=8), 15 times per iteration.
     macro_rules! kernel8 {
-        ($name:ident, $feature:literal, [$($clobber:tt)*], $body:literal) => {
-            #[target_feature(enable = $feature)]
-            unsafe fn $name(iters: u64) {
-                // SAFETY: as in `kernel!`.
-                unsafe {
-                    asm!(
-                        "2:",
-                        ".rept 15",
-                        ".irp k, 1,2,3,4,5,6,7,8",
-                        $body,
-                        ".endr",
-                        ".endr",
-                        "dec {n}",
-                        "jnz 2b",
-                        n = inout(reg) iters => _,
-                        $($clobber)*
-                        options(nostack, nomem),
-                    )
-                }
-            }
+        ($name:ident, $feature:literal, $clobbers:tt, $body:literal) => {
+            timed!($name, $feature, 15 x ["1,2,3,4,5,6,7,8"], $clobbers, $body);
         };
     }
-
     /// A dependent chain of 120 instructions per iteration.
     macro_rules! chain {
-        ($name:ident, $feature:literal, [$($clobber:tt)*], $body:literal) => {
-            #[target_feature(enable = $feature)]
-            unsafe fn $name(iters: u64) {
-                // SAFETY: as in `kernel!`.
-                unsafe {
-                    asm!(
-                        "2:",
-                        ".rept 120",
-                        $body,
-                        ".endr",
-                        "dec {n}",
-                        "jnz 2b",
-                        n = inout(reg) iters => _,
-                        $($clobber)*
-                        options(nostack, nomem),
-                    )
-                }
-            }
+        ($name:ident, $feature:literal, $clobbers:tt, $body:literal) => {
+            timed!($name, $feature, 120 x ["0"], $clobbers, $body);
         };
     }
 
