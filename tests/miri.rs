@@ -561,7 +561,7 @@ fn backend_names_and_errors() {
     assert!(Backend::available().contains(&Backend::detect()));
     // Version and status texts.
     assert_eq!(c_str(rmd160mb_version()), env!("CARGO_PKG_VERSION"));
-    let statuses: [c_int; 7] = [
+    let statuses: [c_int; 8] = [
         RMD160MB_OK,
         RMD160MB_ERR_NULL,
         RMD160MB_ERR_OVERFLOW,
@@ -569,6 +569,7 @@ fn backend_names_and_errors() {
         RMD160MB_ERR_BACKEND,
         RMD160MB_ERR_CONTEXT,
         RMD160MB_ERR_INTERNAL,
+        RMD160MB_ERR_INPUT,
     ];
     let texts: Vec<&str> = statuses.iter().map(|&s| c_str(rmd160mb_strerror(s))).collect();
     for (i, t) in texts.iter().enumerate() {

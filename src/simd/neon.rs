@@ -318,3 +318,65 @@ mod tests {
         }
     }
 }
+
+/// Keccak-256 on plain NEON: 2 messages side by side, one per 64-bit lane
+/// of a `uint64x2_t`; a rotation is `SHL` plus `SRI`, chi's `!b & c` one
+/// `BIC`. The 25 state registers and the temporaries fit in the 32 vector
+/// registers.
+impl super::Word64 for uint64x2_t {
+    #[inline(always)]
+    fn splat(x: u64) -> Self {
+        // SAFETY: register-only; NEON is enabled (module note).
+        unsafe { vdupq_n_u64(x) }
+    }
+    #[inline(always)]
+    fn xor(self, rhs: Self) -> Self {
+        // SAFETY: register-only; NEON is enabled (module note).
+        unsafe { veorq_u64(self, rhs) }
+    }
+    #[inline(always)]
+    fn andnot(self, rhs: Self) -> Self {
+        // BIC rhs, self = rhs & !self.
+        // SAFETY: register-only; NEON is enabled (module note).
+        unsafe { vbicq_u64(rhs, self) }
+    }
+    #[cfg_attr(debug_assertions, inline(never))]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn rol(self, n: u32) -> Self {
+        // SAFETY: register-only; NEON is enabled (module note).
+        super::immediate64!(n, N => unsafe { vsriq_n_u64::<{ 64 - N }>(vshlq_n_u64::<N>(self), self) })
+    }
+}
+
+impl super::Lanes64 for uint64x2_t {
+    const LANES: usize = 2;
+
+    #[inline(always)]
+    fn lane_offsets(stride: usize, m: usize) -> Self {
+        let offsets: [u64; 8] = core::array::from_fn(|i| (i.min(m - 1) * stride) as u64);
+        <Self as super::Lanes64>::load(&offsets)
+    }
+    /// # Safety
+    /// As [`super::Lanes64::gather`].
+    #[inline(always)]
+    unsafe fn gather(p: *const u8, offsets: Self) -> Self {
+        // SAFETY: register-only; NEON is enabled (module note).
+        let (o0, o1) = unsafe { (vgetq_lane_u64::<0>(offsets), vgetq_lane_u64::<1>(offsets)) };
+        // SAFETY: the caller's: 8 readable bytes at p + o, any alignment.
+        let word = |o: u64| u64::from_le(unsafe { p.add(o as usize).cast::<u64>().read_unaligned() });
+        // SAFETY: reads the 16 bytes of a local array; NEON is enabled.
+        unsafe { vld1q_u64([word(o0), word(o1)].as_ptr()) }
+    }
+    #[inline(always)]
+    fn store(self, out: &mut [u64; 8]) {
+        // SAFETY: 16 writable bytes (the first 2 words); NEON is enabled.
+        unsafe { vst1q_u64(out.as_mut_ptr(), self) }
+    }
+    #[inline(always)]
+    fn load(words: &[u64; 8]) -> Self {
+        // SAFETY: 16 readable bytes (the first 2 words); NEON is enabled.
+        unsafe { vld1q_u64(words.as_ptr()) }
+    }
+}
+
+crate::keccak::keccak_entry_points!(uint64x2_t, "neon", None);

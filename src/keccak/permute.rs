@@ -1,0 +1,91 @@
+//! Keccak-f[1600] (Bertoni, Daemen, Peeters, Van Assche, "The Keccak
+//! reference" 3.0, 2011, section 1.2), written once over [`Word64`]: each
+//! lane type runs it on one state per lane.
+//!
+//! A round is theta, rho, pi, chi, iota. Theta's column parities are two
+//! three-way xors per column; then either (types with a ternary-logic
+//! instruction, [`Word64::THETA_XOR3`]) each lane takes both neighbouring
+//! columns in one three-way xor and its rho rotation, or `d[x]` is formed
+//! first ([`Word64::rax1`]) and xored in with the rotation
+//! ([`Word64::xar`]: one `XAR` on Armv8.2 SHA-3). Pi is only a renaming of
+//! registers; chi is one [`Word64::chi`] per lane (`vpternlogq`, `BCAX`).
+//! The 24 rounds are unrolled, so every index is a constant.
+
+use seq_macro::seq;
+
+use super::consts::{RC, RHO};
+use crate::simd::Word64;
+
+/// Where pi moves lane `i = x + 5y`: to `(y, 2x + 3y)`.
+const fn pi(i: usize) -> usize {
+    let (x, y) = (i % 5, i / 5);
+    y + 5 * ((2 * x + 3 * y) % 5)
+}
+
+/// One round, `R`, on the state `a`.
+// Unoptimised builds keep each round a function of its own (as the other
+// algorithms' rounds): inlined, the unrolled rounds' temporaries would each
+// get a stack slot.
+#[cfg_attr(debug_assertions, inline(never))]
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn round<W: Word64, const R: usize>(a: &mut [W; 25]) {
+    // Theta: the column parities.
+    let c: [W; 5] = core::array::from_fn(|x| W::xor3(W::xor3(a[x], a[x + 5], a[x + 10]), a[x + 15], a[x + 20]));
+    // Theta, rho and pi: b[pi(i)] = rol(a[i] ^ c[x-1] ^ rol(c[x+1], 1), RHO[i]).
+    let mut b = [W::splat(0); 25];
+    if W::THETA_XOR3 {
+        let r1: [W; 5] = core::array::from_fn(|x| c[(x + 1) % 5].rol(1));
+        seq!(I in 0..25 {
+            let t = W::xor3(a[I], c[(I % 5 + 4) % 5], r1[I % 5]);
+            b[pi(I)] = if RHO[I] == 0 { t } else { t.rol(RHO[I]) };
+        });
+    } else {
+        let d: [W; 5] = core::array::from_fn(|x| W::rax1(c[(x + 4) % 5], c[(x + 1) % 5]));
+        seq!(I in 0..25 {
+            b[pi(I)] = W::xar(a[I], d[I % 5], RHO[I]);
+        });
+    }
+    // Chi, then iota on lane (0, 0).
+    seq!(I in 0..25 {
+        a[I] = W::chi(b[I], b[(I % 5 + 1) % 5 + I / 5 * 5], b[(I % 5 + 2) % 5 + I / 5 * 5]);
+    });
+    a[0] = a[0].xor(W::splat(RC[R]));
+}
+
+/// Keccak-f[1600] on one state per lane.
+#[inline(always)]
+pub(crate) fn keccak_f<W: Word64>(a: &mut [W; 25]) {
+    seq!(R in 0..24 {
+        round::<W, R>(a);
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Keccak-f[1600] of the all-zero state: the first two lanes of the
+    /// result as published with the reference (KeccakF-1600 intermediate
+    /// values, "Permutation of the all-zero state").
+    #[test]
+    fn zero_state() {
+        let mut a = [0u64; 25];
+        keccak_f::<u64>(&mut a);
+        assert_eq!(a[0], 0xF125_8F79_40E1_DDE7);
+        assert_eq!(a[1], 0x84D5_CCF9_33C0_478A);
+        // And once more, from that state.
+        keccak_f::<u64>(&mut a);
+        assert_eq!(a[0], 0x2D5C_954D_F96E_CB3C);
+    }
+
+    #[test]
+    fn pi_is_a_permutation() {
+        let mut seen = [false; 25];
+        for i in 0..25 {
+            assert!(!seen[pi(i)]);
+            seen[pi(i)] = true;
+        }
+        assert_eq!(pi(0), 0);
+        assert_eq!(pi(1), 10); // (1, 0) -> (0, 2)
+    }
+}
