@@ -140,7 +140,12 @@ pub(crate) unsafe fn hash_many<V: Lanes64>(msgs: Messages<'_>, dst: &mut [[u8; 3
                 *row = *unsafe { book.block(l) };
                 book.advance(l);
             }
-            let mut a: [V; 25] = core::array::from_fn(|i| V::load(&s[i]));
+            // A loop, not `from_fn`: a closure would not inherit the
+            // kernel's target features.
+            let mut a = [V::splat(0); 25];
+            for (lane, words) in a.iter_mut().zip(s.iter()) {
+                *lane = V::load(words);
+            }
             let rows = staging.as_ptr().cast::<u8>();
             for (j, lane) in a.iter_mut().take(RATE / 8).enumerate() {
                 // SAFETY: row l of `staging` holds 136 bytes at l * RATE, for

@@ -29,18 +29,30 @@ const fn pi(i: usize) -> usize {
 #[cfg_attr(debug_assertions, inline(never))]
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn round<W: Word64, const R: usize>(a: &mut [W; 25]) {
+    // No closures here (`core::array::from_fn`): a closure does not inherit
+    // the kernel's target features, so its intrinsics would not inline.
+    let zero = W::splat(0);
     // Theta: the column parities.
-    let c: [W; 5] = core::array::from_fn(|x| W::xor3(W::xor3(a[x], a[x + 5], a[x + 10]), a[x + 15], a[x + 20]));
+    let mut c = [zero; 5];
+    seq!(X in 0..5 {
+        c[X] = W::xor3(W::xor3(a[X], a[X + 5], a[X + 10]), a[X + 15], a[X + 20]);
+    });
     // Theta, rho and pi: b[pi(i)] = rol(a[i] ^ c[x-1] ^ rol(c[x+1], 1), RHO[i]).
-    let mut b = [W::splat(0); 25];
+    let mut b = [zero; 25];
     if W::THETA_XOR3 {
-        let r1: [W; 5] = core::array::from_fn(|x| c[(x + 1) % 5].rol(1));
+        let mut r1 = [zero; 5];
+        seq!(X in 0..5 {
+            r1[X] = c[(X + 1) % 5].rol(1);
+        });
         seq!(I in 0..25 {
             let t = W::xor3(a[I], c[(I % 5 + 4) % 5], r1[I % 5]);
             b[pi(I)] = if RHO[I] == 0 { t } else { t.rol(RHO[I]) };
         });
     } else {
-        let d: [W; 5] = core::array::from_fn(|x| W::rax1(c[(x + 4) % 5], c[(x + 1) % 5]));
+        let mut d = [zero; 5];
+        seq!(X in 0..5 {
+            d[X] = W::rax1(c[(X + 4) % 5], c[(X + 1) % 5]);
+        });
         seq!(I in 0..25 {
             b[pi(I)] = W::xar(a[I], d[I % 5], RHO[I]);
         });
