@@ -94,18 +94,23 @@ unsafe fn group<V: Lanes64>(p: *const u8, width: usize, len: usize, m: usize) ->
         // SAFETY: word j < rem / 8 of the last block lies within the message.
         *lane = lane.xor(unsafe { V::gather(last.add(8 * j), offsets) });
     }
-    // The partial word: its message bytes, then 0x01.
-    let mut partial = [0u64; 8];
-    for (i, w) in partial.iter_mut().enumerate().take(V::LANES) {
-        let start = i.min(m - 1) * width + RATE * full + 8 * words;
-        let mut word = [0u8; 8];
-        // SAFETY: bytes rem - bytes .. rem of the last block of message
-        // min(i, m - 1), within its len bytes.
-        word[..bytes].copy_from_slice(unsafe { core::slice::from_raw_parts(p.add(start), bytes) });
-        word[bytes] = PAD_FIRST;
-        *w = u64::from_le_bytes(word);
+    // The partial word: its message bytes, then 0x01 (only 0x01 when the
+    // message ends on a word boundary, as 32- and 64-byte messages do).
+    if bytes == 0 {
+        a[words] = a[words].xor(V::splat(u64::from(PAD_FIRST)));
+    } else {
+        let mut partial = [0u64; 8];
+        for (i, w) in partial.iter_mut().enumerate().take(V::LANES) {
+            let start = i.min(m - 1) * width + RATE * full + 8 * words;
+            let mut word = [0u8; 8];
+            // SAFETY: bytes rem - bytes .. rem of the last block of message
+            // min(i, m - 1), within its len bytes.
+            word[..bytes].copy_from_slice(unsafe { core::slice::from_raw_parts(p.add(start), bytes) });
+            word[bytes] = PAD_FIRST;
+            *w = u64::from_le_bytes(word);
+        }
+        a[words] = a[words].xor(V::load(&partial));
     }
-    a[words] = a[words].xor(V::load(&partial));
     a[RATE_LANES - 1] = a[RATE_LANES - 1].xor(V::splat(u64::from(PAD_LAST) << 56));
     keccak_f(&mut a);
     a
