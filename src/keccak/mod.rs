@@ -50,12 +50,12 @@ pub(crate) mod scalar {
     }
 }
 
-/// Defines a 64-bit lane type's two Keccak-256 entry points, `keccak256`
+/// Defines a 64-bit lane type's two Keccak-256 entry points, `$fixed`
 /// (fixed width; `$narrower`, an `Option<FixedKernel>`, takes small tails)
-/// and `keccak256_many`, for lane type `$v` and target features
+/// and `$many` (any lengths), for lane type `$v` and target features
 /// `$features`, in the lane type's file of `crate::simd`.
 macro_rules! keccak_entry_points {
-    ($v:ty, $features:literal, $narrower:expr) => {
+    ($fixed:ident, $many:ident, $v:ty, $features:literal, $narrower:expr) => {
         /// Kernel entry point: `dst[i] = Keccak256(src[width*i + skip ..
         /// width*i + width])`.
         ///
@@ -63,7 +63,7 @@ macro_rules! keccak_entry_points {
         /// The CPU has the target features (a `Backend` of this kind
         /// exists), and those of the narrower kernel.
         #[target_feature(enable = $features)]
-        pub(crate) unsafe fn keccak256(src: &[u8], width: usize, skip: usize, dst: &mut [[u8; 32]]) {
+        pub(crate) unsafe fn $fixed(src: &[u8], width: usize, skip: usize, dst: &mut [[u8; 32]]) {
             // SAFETY: the features are enabled here; the narrower kernel's
             // were detected with this backend's.
             unsafe { $crate::keccak::sponge::hash_fixed::<$v>(src, width, skip, dst, $narrower) }
@@ -73,7 +73,7 @@ macro_rules! keccak_entry_points {
         /// # Safety
         /// The CPU has the target features (a `Backend` of this kind exists).
         #[target_feature(enable = $features)]
-        pub(crate) unsafe fn keccak256_many(msgs: $crate::many::Messages<'_>, dst: &mut [[u8; 32]]) {
+        pub(crate) unsafe fn $many(msgs: $crate::many::Messages<'_>, dst: &mut [[u8; 32]]) {
             let lanes = <$v as $crate::simd::Lanes64>::LANES;
             // SAFETY: the features are enabled here.
             unsafe { $crate::keccak::many::hash_many::<$v>(msgs, dst, $crate::policy::many_drain_keccak256(lanes)) }
