@@ -31,6 +31,7 @@ fn batch_calls_do_not_allocate() {
             let region = Region::new(GLOBAL);
             hash160_with(backend, &mut d20, &src[..n * width], width);
             sha256_with(backend, &mut d32, &src[..n * width], width);
+            ripemd160mb::keccak256_with(backend, &mut d32, &src[..n * width], width);
             hash32_with(backend, &mut d20, &msgs32);
             ripemd160mb::hash32_in_place(&mut buf[..32 * n]);
             let p = buf.as_mut_ptr();
@@ -38,6 +39,7 @@ fn batch_calls_do_not_allocate() {
             unsafe {
                 assert_eq!(ripemd160mb::ffi::rmd160mb_hash160(p, p, n, 65), 0);
                 assert_eq!(ripemd160mb::ffi::rmd160mb_sha256(p, p, n, 33), 0);
+                assert_eq!(ripemd160mb::ffi::rmd160mb_keccak256(p, p, n, 33), 0);
             }
             let change = region.change();
             assert_eq!(
@@ -45,11 +47,24 @@ fn batch_calls_do_not_allocate() {
                 (0, 0, 0),
                 "backend {backend}, width {width}: heap used"
             );
+            if width == 64 || width == 65 {
+                let mut keys = src[..n * width].to_vec();
+                keys.iter_mut().step_by(width).for_each(|b| *b = 0x04);
+                // The vector is made before its counting region starts.
+                let region_eth = Region::new(GLOBAL);
+                ripemd160mb::eth_address_with(backend, &mut d20, &keys, width).expect("valid keys");
+                let p = keys.as_mut_ptr();
+                // SAFETY: keys holds width * n bytes; in place.
+                assert_eq!(unsafe { ripemd160mb::ffi::rmd160mb_eth_address(p, p, n, width) }, 0);
+                let eth = region_eth.change();
+                assert_eq!((eth.allocations, eth.bytes_allocated), (0, 0), "backend {backend}, width {width}: eth_address used the heap");
+            }
             let region_many = Region::new(GLOBAL);
             for batch in [&msgs, &mixed] {
                 ripemd160mb::ripemd160_many_with(backend, &mut d20, batch);
                 ripemd160mb::hash160_many_with(backend, &mut d20, batch);
                 ripemd160mb::sha256_many_with(backend, &mut d32, batch);
+                ripemd160mb::keccak256_many_with(backend, &mut d32, batch);
             }
             // SAFETY: n pointers and lengths of live messages; 20n and 32n
             // bytes of dst.
@@ -57,6 +72,7 @@ fn batch_calls_do_not_allocate() {
                 assert_eq!(ripemd160mb::ffi::rmd160mb_sum_many(d20.as_mut_ptr().cast(), ptrs.as_ptr(), lens.as_ptr(), n), 0);
                 assert_eq!(ripemd160mb::ffi::rmd160mb_hash160_many(d20.as_mut_ptr().cast(), ptrs.as_ptr(), lens.as_ptr(), n), 0);
                 assert_eq!(ripemd160mb::ffi::rmd160mb_sha256_many(d32.as_mut_ptr().cast(), ptrs.as_ptr(), lens.as_ptr(), n), 0);
+                assert_eq!(ripemd160mb::ffi::rmd160mb_keccak256_many(d32.as_mut_ptr().cast(), ptrs.as_ptr(), lens.as_ptr(), n), 0);
             }
             let many = region_many.change();
             assert_eq!(
