@@ -22,12 +22,18 @@ const fn pi(i: usize) -> usize {
     y + 5 * ((2 * x + 3 * y) % 5)
 }
 
+/// The lane `k` places after lane `i = x + 5y` along its row: `(x + k, y)`.
+const fn along_row(i: usize, k: usize) -> usize {
+    i - i % 5 + (i % 5 + k) % 5
+}
+
 /// One round on the state `a`, with round constant `rc`.
 // Unoptimised builds keep each round a function of its own (as the other
 // algorithms' rounds): inlined, the unrolled rounds' temporaries would each
 // get a stack slot.
 #[cfg_attr(debug_assertions, inline(never))]
 #[cfg_attr(not(debug_assertions), inline(always))]
+#[allow(clippy::identity_op, clippy::erasing_op)] // the unrolled indices for X, I = 0
 fn round<W: Word64>(a: &mut [W; 25], rc: u64) {
     // No closures here (`core::array::from_fn`): a closure does not inherit
     // the kernel's target features, so its intrinsics would not inline.
@@ -59,7 +65,7 @@ fn round<W: Word64>(a: &mut [W; 25], rc: u64) {
     }
     // Chi, then iota on lane (0, 0).
     seq!(I in 0..25 {
-        a[I] = W::chi(b[I], b[(I % 5 + 1) % 5 + I / 5 * 5], b[(I % 5 + 2) % 5 + I / 5 * 5]);
+        a[I] = W::chi(b[I], b[along_row(I, 1)], b[along_row(I, 2)]);
     });
     a[0] = a[0].xor(W::splat(rc));
 }
