@@ -506,9 +506,11 @@ impl std::error::Error for InputError {}
 fn check_eth_keys(keys: &[u8], width: usize) -> Result<(), InputError> {
     match width {
         64 => Ok(()),
-        65 => match keys.iter().step_by(65).position(|&b| b != 0x04) {
-            None => Ok(()),
-            Some(index) => Err(InputError::Prefix { index }),
+        // One branch-free pass (an or of every prefix xor 0x04), then the
+        // search for the first bad key only when there is one.
+        65 => match keys.chunks_exact(65).fold(0u8, |acc, k| acc | (k[0] ^ 0x04)) {
+            0 => Ok(()),
+            _ => Err(InputError::Prefix { index: keys.chunks_exact(65).position(|k| k[0] != 0x04).unwrap_or(0) }),
         },
         _ => Err(InputError::Width(width)),
     }
