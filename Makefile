@@ -256,6 +256,7 @@ bench:
 	$(CARGO) bench --bench hash -- --noplot
 	$(CARGO) bench --bench sha256 -- --noplot "sha256-|hash160-"
 	$(CARGO) bench --bench many -- --noplot
+	$(CARGO) bench --bench keccak -- --noplot
 	$(CARGO) bench --bench table
 
 # The issue rates of the kernels' instructions on this CPU (bench/ports.rs),

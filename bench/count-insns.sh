@@ -8,7 +8,8 @@
 # `ripemd160mb::simd::neon::hash32` (two 4-lane groups interleaved, then one
 # group), divided by the messages per iteration. The kernels are
 # straight-line code (80 steps unrolled), so the static count is the dynamic
-# count. Scalar: the call-free loop with the most `ror #22`.
+# count. Scalar: the call-free loop with the most `ror #22`. Keccak-256:
+# the round loop of each fixed-width kernel, times 24 rounds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -59,8 +60,8 @@ END {
             (msgs == 8 ? "NEON, 2 groups of 4 lanes" : "NEON, 1 group of 4 lanes"), i - s + 1, msgs, (i - s + 1) / msgs
     }
     if (!found) { print "NEON hash32 loop not found"; missing = 1 }
-    # Scalar: the call-free loop with the most `ror #22` (RIPEMD-160's rol
-    # 10 runs 160 times per message; SHA-256, the only other rotate-heavy
+    # Scalar: the call-free loop with the most `ror #22` (RIPEMD-160 runs its rol
+    # 10 160 times per message; SHA-256, the only other rotate-heavy
     # code, has 64 per block).
     best = 0; bestrors = 0
     for (i = 1; i <= n; i++) {
@@ -73,5 +74,28 @@ END {
     }
     if (best) printf "%-28s %5d instructions (loop in %s) = %6.1f per message\n", "scalar", best, bestname, best
     else { print "scalar loop not found"; missing = 1 }
+    # Keccak-256: the round loop (23 of the 24 rounds; the last is peeled,
+    # and the fixed-width kernels drop most of it) of each fixed-width
+    # kernel: `neon::keccak256_sha3` (EOR3/RAX1/XAR/BCAX, 2 lanes),
+    # `neon::keccak256` (plain NEON inlined, 2 lanes) and the scalar
+    # `keccak::sponge::keccak256` (1). Per message of up to 135 bytes (one
+    # permutation): 24 rounds of the loop body over the lanes; loads,
+    # padding and stores are not counted.
+    split("neon14keccak256_sha3 neon9keccak256 sponge9keccak256", kname, " ")
+    split("NEON SHA-3, 2 lanes|NEON plain, 2 lanes|scalar", klabel, "|")
+    split("2 2 1", klanes, " ")
+    for (q = 1; q <= 3; q++) {
+        best = 0
+        for (i = 1; i <= n; i++) {
+            if (!is_branch(i) || target(i) > at[i] || index(name[fn[i]], kname[q]) == 0) continue
+            s = index_of(target(i), fn[i]); if (!s) continue
+            chi = 0
+            for (k = s; k <= i; k++) if (op[k] == "bcax" || op[k] == "bic") chi++
+            # One round: 25 chi lanes, and no more than one round.
+            if (chi == 25 && (!best || i - s + 1 < best)) best = i - s + 1
+        }
+        if (best) printf "Keccak-256 %-17s %5d instructions a round x 24 / %d = %6.1f per message\n", klabel[q], best, klanes[q], best * 24 / klanes[q]
+        else { print "Keccak-256 " klabel[q] " round loop not found"; missing = 1 }
+    }
     exit missing
 }' "$asm"

@@ -91,6 +91,14 @@
 #define RMD160MB_ERR_INTERNAL -6
 
 /**
+ * The input is not what the function accepts: `rmd160mb_eth_address` with
+ * a width other than 64 or 65, or a 65-byte key whose first byte is not
+ * `0x04`. Checked after sizes, NULL pointers and overlap, and before
+ * anything is written.
+ */
+#define RMD160MB_ERR_INPUT -7
+
+/**
  * Bytes in a RIPEMD-160 digest.
  */
 #define RMD160MB_DIGEST_SIZE 20
@@ -104,6 +112,16 @@
  * Bytes in a SHA-256 digest (`rmd160mb_sha256`).
  */
 #define RMD160MB_SHA256_DIGEST_SIZE 32
+
+/**
+ * Bytes in a Keccak-256 digest (`rmd160mb_keccak256`).
+ */
+#define RMD160MB_KECCAK256_DIGEST_SIZE 32
+
+/**
+ * Bytes in an Ethereum address (`rmd160mb_eth_address`).
+ */
+#define RMD160MB_ETH_ADDRESS_SIZE 20
 
 /**
  * Major version of this library (semantic versioning; equal to Cargo.toml's).
@@ -308,6 +326,106 @@ int rmd160mb_sha256_many(uint8_t *dst,
                          const uint8_t *const *msgs,
                          const size_t *lens,
                          size_t n);
+
+/**
+ * Keccak-256 of `n` messages of `width` bytes each:
+ * `dst[32*i .. 32*i+32) = Keccak256(src[width*i .. width*i+width))`. Any
+ * width is accepted, 0 included (every digest is then Keccak-256 of the
+ * empty message, `c5d24601...5d85a470`); a message of 64 bytes (a public
+ * key, two hashes) is one permutation.
+ *
+ * Keccak-256 here is the original Keccak with its padding `0x01 ... 0x80`
+ * (rate 136 bytes, capacity 512 bits), as Ethereum uses it: NOT the FIPS
+ * 202 SHA3-256, whose padding byte is `0x06` and whose digests differ.
+ *
+ * Buffers: `src` holds `width*n` bytes, `dst` has room for `32*n` bytes; any
+ * alignment. In place (`dst == src`) is allowed when `width >= 32`. Nothing
+ * is written past `dst + 32*n`. No heap allocation.
+ *
+ * Returns `RMD160MB_OK`; `RMD160MB_ERR_NULL` if `n > 0` and `dst` is NULL, or
+ * `src` is NULL with `width > 0`; `RMD160MB_ERR_OVERFLOW` if `width*n` or
+ * `32*n` exceeds `PTRDIFF_MAX`; `RMD160MB_ERR_OVERLAP` if the buffers
+ * overlap other than in place with `width >= 32`. `n == 0` succeeds whatever
+ * the pointers. On an error other than `RMD160MB_ERR_INTERNAL` nothing is written.
+ *
+ * Runs on the process-wide backend (8 messages side by side on avx512, 4
+ * on avx2, 2 on neon, 1 on scalar). Thread-safe. Algorithm: Keccak-256
+ * (Bertoni, Daemen, Peeters, Van Assche, "The Keccak reference" 3.0, 2011).
+ *
+ * # Safety
+ * `src` must be readable for `width*n` bytes and `dst` writable for `32*n`.
+ */
+RMD160MB_EXTERN
+RMD160MB_MUST_USE
+int rmd160mb_keccak256(uint8_t *dst,
+                       const uint8_t *src,
+                       size_t n,
+                       size_t width);
+
+/**
+ * Keccak-256 (the original Keccak padding, as `rmd160mb_keccak256`: not
+ * FIPS 202 SHA3-256) of `n` messages of any lengths: message `i` is the
+ * `lens[i]` bytes at `msgs[i]`, and its 32-byte digest goes to
+ * `dst[32*i .. 32*i+32)`.
+ *
+ * Buffers, statuses and checks as `rmd160mb_sum_many`, with `dst` of
+ * `32*n` bytes (`RMD160MB_ERR_OVERFLOW` if `32*n` exceeds `PTRDIFF_MAX`).
+ * No in-place form; `n == 0` succeeds whatever the pointers; on an error
+ * other than `RMD160MB_ERR_INTERNAL` nothing is written. No heap
+ * allocation.
+ *
+ * Runs on the process-wide backend's multi-buffer Keccak-256 kernel (each
+ * lane takes the next message when its message ends; stretches of 32- or
+ * 64-byte messages run the `rmd160mb_keccak256` kernel). Thread-safe.
+ * Algorithm: Keccak-256 (Bertoni, Daemen, Peeters, Van Assche, "The Keccak
+ * reference" 3.0, 2011).
+ *
+ * # Safety
+ * As `rmd160mb_sum_many`, with `dst` writable for `32*n` bytes.
+ */
+RMD160MB_EXTERN
+RMD160MB_MUST_USE
+int rmd160mb_keccak256_many(uint8_t *dst,
+                            const uint8_t *const *msgs,
+                            const size_t *lens,
+                            size_t n);
+
+/**
+ * Ethereum addresses of `n` secp256k1 public keys of `width` bytes each:
+ * `dst[20*i .. 20*i+20)` = the last 20 bytes of Keccak-256 of the 64 bytes
+ * `X || Y` of key `i` (`src[width*i .. width*i+width)`). `width` is 64 (the
+ * keys are `X || Y`) or 65 (uncompressed keys `0x04 || X || Y`: every key's
+ * first byte must be `0x04`, and is not hashed). Keccak-256 is the original
+ * Keccak padding, as `rmd160mb_keccak256`.
+ *
+ * Buffers: `src` holds `width*n` bytes, `dst` has room for `20*n` bytes; any
+ * alignment. In place (`dst == src`) is allowed. Nothing is written past
+ * `dst + 20*n`. No heap allocation.
+ *
+ * Returns `RMD160MB_OK`, or the first of these that applies:
+ * `RMD160MB_ERR_OVERFLOW` if `width*n` or `20*n` exceeds `PTRDIFF_MAX`;
+ * `RMD160MB_ERR_NULL` if `n > 0` and `dst` is NULL, or `src` is NULL with
+ * `width > 0`; `RMD160MB_ERR_OVERLAP` if the buffers overlap other than in
+ * place; `RMD160MB_ERR_INPUT` if `width` is neither 64 nor 65 (also when
+ * `n == 0`), or `width` is 65 and some key's first byte is not `0x04`
+ * (every key is checked before any address is written). With `n == 0` and
+ * a width of 64 or 65 it succeeds whatever the pointers. On an error other
+ * than `RMD160MB_ERR_INTERNAL` nothing is written.
+ *
+ * Runs on the process-wide backend's Keccak-256 kernel. Thread-safe.
+ * Algorithm: Keccak-256 (Bertoni, Daemen, Peeters, Van Assche, "The Keccak
+ * reference" 3.0, 2011); the address is the Ethereum yellow paper's
+ * (the rightmost 160 bits of the Keccak-256 of the public key).
+ *
+ * # Safety
+ * `src` must be readable for `width*n` bytes and `dst` writable for `20*n`.
+ */
+RMD160MB_EXTERN
+RMD160MB_MUST_USE
+int rmd160mb_eth_address(uint8_t *dst,
+                         const uint8_t *src,
+                         size_t n,
+                         size_t width);
 
 /**
  * RIPEMD-160 of one message of `len` bytes at `msg`; the 20-byte digest goes

@@ -3,8 +3,9 @@
 //!
 //! A [`Backend`] value can only be obtained for a table entry whose
 //! detection passed on the running CPU, so holding one is the proof that its
-//! `#[target_feature]` kernels may be called: [`Backend::hash32`] and
-//! [`Backend::sha256`] are the only places that call a kernel through the
+//! `#[target_feature]` kernels may be called: [`Backend::hash32`],
+//! [`Backend::sha256`] and the methods beside them (the `_many` and Keccak
+//! kernels) are the only places that call a kernel through the
 //! table. Adding a backend is one [`TABLE`] entry plus its lane type's file
 //! in `src/simd/` (and its name in [`BACKEND_NAMES`]).
 
@@ -12,6 +13,7 @@ use std::ffi::CStr;
 use std::fmt;
 use std::sync::atomic::{AtomicU8, Ordering};
 
+use crate::keccak::FixedKernel;
 use crate::many::{ManyKernel, Messages};
 use crate::ripemd160::Hash32Kernel;
 use crate::simd;
@@ -39,6 +41,12 @@ struct Entry {
     ripemd160_many: ManyKernel<20>,
     /// SHA-256 of messages of any lengths.
     sha256_many: ManyKernel<32>,
+    /// Keccak-256 messages hashed side by side (64-bit lanes).
+    keccak_lanes: usize,
+    /// Keccak-256 of messages of one width.
+    keccak256: FixedKernel,
+    /// Keccak-256 of messages of any lengths.
+    keccak256_many: ManyKernel<32>,
 }
 
 /// Every backend of this build, in increasing order of preference:
@@ -52,6 +60,9 @@ static TABLE: &[Entry] = &[
         sha256: simd::scalar::sha256,
         ripemd160_many: crate::many::scalar::ripemd160_many,
         sha256_many: crate::many::scalar::sha256_many,
+        keccak_lanes: 1,
+        keccak256: crate::keccak::scalar::keccak256,
+        keccak256_many: crate::keccak::scalar::keccak256_many,
     },
     #[cfg(target_arch = "x86_64")]
     Entry {
@@ -62,6 +73,9 @@ static TABLE: &[Entry] = &[
         sha256: simd::avx2::sha256,
         ripemd160_many: simd::avx2::ripemd160_many,
         sha256_many: simd::avx2::sha256_many,
+        keccak_lanes: <core::arch::x86_64::__m256i as simd::Lanes64>::LANES,
+        keccak256: simd::avx2::keccak256,
+        keccak256_many: simd::avx2::keccak256_many,
     },
     #[cfg(target_arch = "x86_64")]
     Entry {
@@ -78,6 +92,9 @@ static TABLE: &[Entry] = &[
         sha256: simd::avx512::sha256,
         ripemd160_many: simd::avx512::ripemd160_many,
         sha256_many: simd::avx512::sha256_many,
+        keccak_lanes: <core::arch::x86_64::__m512i as simd::Lanes64>::LANES,
+        keccak256: simd::avx512::keccak256,
+        keccak256_many: simd::avx512::keccak256_many,
     },
     #[cfg(rmd160mb_neon)]
     Entry {
@@ -88,6 +105,9 @@ static TABLE: &[Entry] = &[
         sha256: simd::neon::sha256,
         ripemd160_many: simd::neon::ripemd160_many,
         sha256_many: simd::neon::sha256_many,
+        keccak_lanes: <core::arch::aarch64::uint64x2_t as simd::Lanes64>::LANES,
+        keccak256: simd::neon::keccak256,
+        keccak256_many: simd::neon::keccak256_many,
     },
 ];
 
@@ -264,6 +284,32 @@ impl Backend {
     }
 }
 
+impl Backend {
+    /// Keccak-256 messages hashed side by side: 1, 2 (neon), 4 (avx2) or 8
+    /// (avx512).
+    pub(crate) fn keccak_lanes(self) -> usize {
+        self.entry().keccak_lanes
+    }
+
+    /// `dst[i] = Keccak256(src[width*i + skip .. width*i + width])` with
+    /// this backend's fixed-width kernel. `src.len() == width * dst.len()`,
+    /// `skip <= width`.
+    #[inline]
+    pub(crate) fn keccak256(self, src: &[u8], width: usize, skip: usize, dst: &mut [[u8; 32]]) {
+        debug_assert_eq!(Some(src.len()), dst.len().checked_mul(width));
+        // SAFETY: as in `hash32`.
+        unsafe { (self.entry().keccak256)(src, width, skip, dst) }
+    }
+
+    /// `dst[i] = Keccak256(msgs[i])`, any lengths, with this backend's
+    /// multi-buffer kernel. `msgs` and `dst` have the same length.
+    #[inline]
+    pub(crate) fn keccak256_many(self, msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
+        // SAFETY: as in `hash32`.
+        unsafe { (self.entry().keccak256_many)(msgs, dst) }
+    }
+}
+
 /// The current backend's table index plus one; 0 until first use.
 static CURRENT: AtomicU8 = AtomicU8::new(0);
 
@@ -280,6 +326,7 @@ mod tests {
             let name = e.name.to_str().expect("ASCII name");
             assert!(BACKEND_NAMES.contains(&name), "{name} missing from BACKEND_NAMES");
             assert!(e.lanes.is_power_of_two() && e.lanes <= 16, "{name}: {} lanes", e.lanes);
+            assert!(e.keccak_lanes.is_power_of_two() && e.keccak_lanes <= 8, "{name}: {} Keccak lanes", e.keccak_lanes);
             let found = Backend::by_name(name);
             if (e.detect)() {
                 assert_eq!(found, Ok(Backend(i as u8)));

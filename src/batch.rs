@@ -464,3 +464,188 @@ pub fn sha256_many(dst: &mut [[u8; 32]], msgs: &[&[u8]]) {
 pub fn sha256_many_with(backend: Backend, dst: &mut [[u8; 32]], msgs: &[&[u8]]) {
     sha256_many_msgs(backend, Messages::slices(msgs), dst)
 }
+
+/// `dst[32i..32i+32) = Keccak256(src[w*i..w*i+w))` for i < n. No heap
+/// allocation.
+///
+/// # Safety
+/// As [`chunked`] with 32-byte digests.
+pub(crate) unsafe fn keccak256_raw(backend: Backend, dst: *mut u8, src: *const u8, n: usize, width: usize) {
+    // SAFETY: the caller's.
+    unsafe { chunked::<32>(dst, src, n, width, |msgs, out| backend.keccak256(msgs, width, 0, out)) }
+}
+
+/// The error of [`eth_address`]: the input is not a batch of secp256k1
+/// public keys in one of the two accepted forms. Nothing was written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum InputError {
+    /// The width is neither 64 (`X || Y`) nor 65 (`0x04 || X || Y`).
+    Width(usize),
+    /// Key `index` (of a batch of width 65) does not start with `0x04`.
+    Prefix {
+        /// The first such key.
+        index: usize,
+    },
+}
+
+impl core::fmt::Display for InputError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            InputError::Width(w) => write!(f, "public keys of {w} bytes: an Ethereum address needs 64 (X||Y) or 65 (0x04||X||Y)"),
+            InputError::Prefix { index } => write!(f, "key {index} does not start with 0x04 (not an uncompressed public key)"),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// The checks of the Ethereum address functions on `n` keys of `width`
+/// bytes at `keys` (`width * n` bytes): the width, then every key's prefix
+/// when the width is 65.
+fn check_eth_keys(keys: &[u8], width: usize) -> Result<(), InputError> {
+    match width {
+        64 => Ok(()),
+        // One branch-free pass (an or of every prefix xor 0x04), then the
+        // search for the first bad key only when there is one.
+        65 => match keys.chunks_exact(65).fold(0u8, |acc, k| acc | (k[0] ^ 0x04)) {
+            0 => Ok(()),
+            _ => Err(InputError::Prefix { index: keys.chunks_exact(65).position(|k| k[0] != 0x04).unwrap_or(0) }),
+        },
+        _ => Err(InputError::Width(width)),
+    }
+}
+
+/// `dst[20i..20i+20)` = the last 20 bytes of Keccak256 of the 64 bytes
+/// `X || Y` of key `i` (`src[w*i..w*i+w)`, the prefix `0x04` skipped for
+/// `w == 65`), after checking every key ([`check_eth_keys`]): on an error
+/// nothing is written. No heap allocation.
+///
+/// # Safety
+/// As [`chunked`] with 20-byte digests.
+pub(crate) unsafe fn eth_address_raw(backend: Backend, dst: *mut u8, src: *const u8, n: usize, width: usize) -> Result<(), InputError> {
+    if n > 0 && width > 0 {
+        // SAFETY: the caller's: width * n readable bytes, not written
+        // while this slice lives (it ends before any digest is written).
+        check_eth_keys(unsafe { slice::from_raw_parts(src, width * n) }, width)?;
+    } else {
+        check_eth_keys(&[], width)?;
+    }
+    let mut full = [[0u8; 32]; CHUNK];
+    // 65-byte keys: their `X || Y` packed side by side on the stack first
+    // (one 64-byte copy per key), so that the kernel reads whole aligned
+    // words as for 64-byte messages (loads from the keys themselves, one
+    // byte off, cost about 10% more: `cargo bench --bench keccak`).
+    #[repr(align(64))]
+    struct Packed([[u8; 64]; CHUNK]);
+    let mut packed = Packed([[0u8; 64]; CHUNK]);
+    // SAFETY: the caller's.
+    unsafe {
+        chunked::<20>(dst, src, n, width, |msgs, out| {
+            let full = &mut full[..out.len()];
+            if width == 65 {
+                let packed = &mut packed.0[..out.len()];
+                for (xy, key) in packed.iter_mut().zip(msgs.as_chunks::<65>().0) {
+                    xy.copy_from_slice(&key[1..]);
+                }
+                backend.keccak256(packed.as_flattened(), 64, 0, full);
+            } else {
+                backend.keccak256(msgs, width, 0, full);
+            }
+            for (o, d) in out.iter_mut().zip(full.iter()) {
+                o.copy_from_slice(&d[12..]);
+            }
+        })
+    };
+    Ok(())
+}
+
+/// Keccak-256 of each `width`-byte message of `src`, on the current
+/// [`Backend`]: the original Keccak padding that Ethereum uses (Bertoni,
+/// Daemen, Peeters, Van Assche, "The Keccak reference" 3.0, 2011), not
+/// FIPS 202 SHA3-256.
+///
+/// # Panics
+/// If `src.len() != dst.len() * width`.
+pub fn keccak256(dst: &mut [[u8; 32]], src: &[u8], width: usize) {
+    keccak256_with(Backend::current(), dst, src, width)
+}
+
+/// [`keccak256`] on the given backend.
+///
+/// # Panics
+/// If `src.len() != dst.len() * width`.
+pub fn keccak256_with(backend: Backend, dst: &mut [[u8; 32]], src: &[u8], width: usize) {
+    assert_eq!(Some(src.len()), dst.len().checked_mul(width), "keccak256: src is not dst.len() messages of width bytes");
+    // SAFETY: src holds width*n readable bytes, dst 32n writable ones, and
+    // they are disjoint.
+    unsafe { keccak256_raw(backend, dst.as_mut_ptr().cast(), src.as_ptr(), dst.len(), width) }
+}
+
+/// Ethereum addresses of secp256k1 public keys, on the current
+/// [`Backend`]: `dst[i]` = the last 20 bytes of Keccak-256 of the 64 bytes
+/// `X || Y` of key `i`. The keys are `width` bytes each: 64 (`X || Y`) or 65
+/// (`0x04 || X || Y`, every key's first byte checked).
+///
+/// # Errors
+/// [`InputError::Width`] for a width other than 64 or 65 (whatever the
+/// number of keys), [`InputError::Prefix`] for a 65-byte key that does not
+/// start with `0x04`; `dst` is then unchanged.
+///
+/// # Panics
+/// If `src.len() != dst.len() * width` (for an accepted width).
+pub fn eth_address(dst: &mut [[u8; 20]], src: &[u8], width: usize) -> Result<(), InputError> {
+    eth_address_with(Backend::current(), dst, src, width)
+}
+
+/// [`eth_address`] on the given backend.
+///
+/// # Errors
+/// As [`eth_address`].
+///
+/// # Panics
+/// As [`eth_address`].
+pub fn eth_address_with(backend: Backend, dst: &mut [[u8; 20]], src: &[u8], width: usize) -> Result<(), InputError> {
+    check_eth_keys(&[], width)?;
+    assert_eq!(Some(src.len()), dst.len().checked_mul(width), "eth_address: src is not dst.len() keys of width bytes");
+    // SAFETY: src holds width*n readable bytes, dst 20n writable ones, and
+    // they are disjoint.
+    unsafe { eth_address_raw(backend, dst.as_mut_ptr().cast(), src.as_ptr(), dst.len(), width) }
+}
+
+/// The widths with which the any-length Keccak-256 driver packs a chunk's
+/// messages for the fixed-width kernel: 32 (hashes of hashes) and 64
+/// (public keys, pairs of hashes).
+const KECCAK256_WIDTHS: &[usize] = &[32, 64];
+
+/// `dst[i] = Keccak256(msgs[i])` for messages of any lengths: 32- and
+/// 64-byte messages through the fixed-width kernel where a chunk has enough
+/// of them, everything else through the multi-buffer kernel.
+pub(crate) fn keccak256_many_msgs(backend: Backend, msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
+    assert_eq!(msgs.len(), dst.len(), "keccak256_many: dst and msgs hold different numbers of messages");
+    many_driver(
+        msgs,
+        dst,
+        KECCAK256_WIDTHS,
+        backend.keccak_lanes(),
+        |packed, width, out| backend.keccak256(packed, width, 0, out),
+        |m, out| backend.keccak256_many(m, out),
+    );
+}
+
+/// Keccak-256 (the original Keccak padding, as [`keccak256`]) of each
+/// message of `msgs` (any lengths), on the current [`Backend`].
+///
+/// # Panics
+/// If `dst` and `msgs` differ in length.
+pub fn keccak256_many(dst: &mut [[u8; 32]], msgs: &[&[u8]]) {
+    keccak256_many_with(Backend::current(), dst, msgs)
+}
+
+/// [`keccak256_many`] on the given backend.
+///
+/// # Panics
+/// If `dst` and `msgs` differ in length.
+pub fn keccak256_many_with(backend: Backend, dst: &mut [[u8; 32]], msgs: &[&[u8]]) {
+    keccak256_many_msgs(backend, Messages::slices(msgs), dst)
+}

@@ -1,8 +1,13 @@
 //! Multi-buffer RIPEMD-160 and Bitcoin HASH160 (RIPEMD160(SHA256(x))) over
-//! large batches of independent messages, with a C ABI.
+//! large batches of independent messages, with a C ABI; also SHA-256,
+//! Keccak-256 and Ethereum addresses.
 //!
 //! RIPEMD-160: H. Dobbertin, A. Bosselaers, B. Preneel, "RIPEMD-160: A
 //! Strengthened Version of RIPEMD", FSE 1996. SHA-256: NIST FIPS 180-4.
+//! Keccak-256: G. Bertoni, J. Daemen, M. Peeters, G. Van Assche, "The
+//! Keccak reference" 3.0, 2011, with the original Keccak padding that
+//! Ethereum uses ([`keccak256`], [`keccak256_many`], [`eth_address`]), not
+//! FIPS 202 SHA3-256.
 //!
 //! The batch functions ([`hash32`], [`hash160`], [`sha256`]) run on the
 //! process-wide [`Backend`], detected once (AVX-512, AVX2, NEON or scalar);
@@ -21,8 +26,8 @@
 //! Layout (the README's Architecture section has the map): `ffi` checks
 //! arguments and calls a driver in `batch`; a driver calls its backend's
 //! kernel through the one table in `backend`; a kernel is a lane type's
-//! entry point in `simd/` running an algorithm of `ripemd160/` or
-//! `sha256/`, with `policy` deciding the tails.
+//! entry point in `simd/` running an algorithm of `ripemd160/`,
+//! `sha256/` or `keccak/`, with `policy` deciding the tails.
 
 #![cfg_attr(coverage_nightly, feature(coverage_attribute))]
 #![deny(unsafe_op_in_unsafe_fn)]
@@ -31,6 +36,7 @@
 mod backend;
 mod batch;
 pub mod ffi;
+mod keccak;
 mod many;
 mod policy;
 mod ripemd160;
@@ -42,6 +48,7 @@ mod tests;
 pub use backend::{Backend, BackendError, BACKEND_NAMES};
 pub use batch::{hash160, hash160_with, hash32, hash32_in_place, hash32_with, sha256, sha256_with};
 pub use batch::{hash160_many, hash160_many_with, ripemd160_many, ripemd160_many_with, sha256_many, sha256_many_with};
+pub use batch::{eth_address, eth_address_with, keccak256, keccak256_many, keccak256_many_with, keccak256_with, InputError};
 pub use ripemd160::consts;
 pub use ripemd160::stream::{ripemd160, Ripemd160};
 

@@ -97,6 +97,25 @@ pub(crate) fn many_drain_sha256(lanes: usize) -> usize {
     sha256_min_partial_group(lanes, 33) - 1
 }
 
+/// How the last `left < lanes` messages of a fixed-width Keccak-256 batch
+/// run: the rule of [`hash32_tail`] (one message to scalar, up to half the
+/// lanes to the narrower kernel, AVX2's 4 lanes under AVX-512's 8, the rest
+/// as one group with the last message repeated). A Keccak group costs the
+/// same whatever its fill, as a RIPEMD-160 one does; the thresholds are
+/// RIPEMD-160's until measured for Keccak.
+pub(crate) fn keccak256_tail(lanes: usize, left: usize, has_narrower: bool) -> Tail {
+    hash32_tail(lanes, left, has_narrower)
+}
+
+/// Busy lanes at or below which the any-length Keccak-256 manager, once no
+/// message is left to start, finishes them one by one on the scalar code:
+/// one permutation on 8 AVX-512 lanes costs about two scalar ones (about
+/// 90 vector operations a round against about 100 scalar ones issued
+/// three or four at a time), on 4 AVX2 or 2 NEON lanes about one.
+pub(crate) fn many_drain_keccak256(lanes: usize) -> usize {
+    (lanes / 4).max(1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -80,6 +80,97 @@ fn sha256_kernels_match_scalar_and_sha2() {
     }
 }
 
+/// The Keccak-256 lengths: every length 0..300 (every count that reaches
+/// every group and tail path), and the lengths around the 136-byte rate
+/// (with large counts too).
+const KECCAK_RATE_EDGES: [usize; 11] = [0, 1, 32, 64, 65, 135, 136, 137, 271, 272, 273];
+
+#[test]
+fn keccak256_kernels_match_scalar_and_sha3() {
+    use sha3::Digest as _;
+    for backend in backends() {
+        let lanes = backend.keccak_lanes();
+        let cases = (0..300usize)
+            .flat_map(|w| (0..=2 * lanes + 3).map(move |n| (w, n)))
+            .chain(KECCAK_RATE_EDGES.iter().flat_map(|&w| [64usize, 65, 100, 1000].map(|n| (w, n))));
+        for (width, n) in cases {
+            // One byte in, so the messages are misaligned.
+            let buf = bytes((n * 1000 + width) as u64, width * n + 1);
+            let src = &buf[1..];
+            let mut got = vec![[0u8; 32]; n];
+            let mut scalar = vec![[0u8; 32]; n];
+            backend.keccak256(src, width, 0, &mut got);
+            Backend::SCALAR.keccak256(src, width, 0, &mut scalar);
+            for i in 0..n {
+                let want: [u8; 32] = sha3::Keccak256::digest(&src[i * width..(i + 1) * width]).into();
+                assert_eq!(got[i], want, "{backend}: width {width}, n = {n}, message {i}");
+                assert_eq!(scalar[i], want, "scalar: width {width}, n = {n}, message {i}");
+            }
+            // In place through the driver (width >= 32), from the same
+            // misaligned start.
+            if width >= 32 {
+                let mut inplace = src.to_vec();
+                let p = inplace.as_mut_ptr();
+                // SAFETY: width * n readable and 32 * n <= width * n
+                // writable bytes at p, in place.
+                unsafe { crate::batch::keccak256_raw(backend, p, p, n, width) };
+                for (i, g) in got.iter().enumerate() {
+                    assert_eq!(inplace[32 * i..32 * i + 32], g[..], "{backend}: in place, width {width}, n = {n}, message {i}");
+                }
+            }
+        }
+    }
+}
+
+/// Known values: Keccak-256 of the empty message, and the Ethereum
+/// addresses of `tests/vectors/eth-addresses.tsv` (keys derived with
+/// libsecp256k1, hashed by another implementation), on every backend, from
+/// 64- and 65-byte keys, in place too.
+#[test]
+fn keccak256_known_values_and_eth_addresses() {
+    let hex = |s: &str| -> Vec<u8> { (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect() };
+    let file = include_str!("../tests/vectors/eth-addresses.tsv");
+    let empty = file.lines().find_map(|l| l.strip_prefix("# keccak256_empty\t")).expect("keccak256_empty line");
+    let (mut keys, mut hashes, mut addrs) = (Vec::new(), Vec::new(), Vec::new());
+    for line in file.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+        let f: Vec<&str> = line.split('\t').collect();
+        keys.extend(hex(f[1]));
+        hashes.push(<[u8; 32]>::try_from(hex(f[2])).unwrap());
+        addrs.push(<[u8; 20]>::try_from(hex(f[3])).unwrap());
+    }
+    let n = addrs.len();
+    assert!(n >= 2 && hex(empty).len() == 32);
+    assert_eq!(addrs[0], <[u8; 20]>::try_from(hex("7e5f4552091a69125d5dfcb7b8c2659029395bdf")).unwrap());
+    let xy: Vec<u8> = keys.chunks(65).flat_map(|k| k[1..].to_vec()).collect();
+    for backend in backends() {
+        let mut d = [[0u8; 32]; 3];
+        crate::keccak256_with(backend, &mut d, &[], 0);
+        assert!(d.iter().all(|x| x[..] == hex(empty)[..]), "{backend}: keccak256 of the empty message");
+        let mut got = vec![[0u8; 32]; n];
+        crate::keccak256_with(backend, &mut got, &xy, 64);
+        assert!(got == hashes, "{backend}: keccak256 of X||Y");
+        for (width, src) in [(64, &xy), (65, &keys)] {
+            let mut a = vec![[0u8; 20]; n];
+            crate::eth_address_with(backend, &mut a, src, width).unwrap();
+            assert!(a == addrs, "{backend}: eth_address, width {width}");
+            let mut inplace = src.clone();
+            let p = inplace.as_mut_ptr();
+            // SAFETY: width * n readable and 20 * n writable bytes, in place.
+            unsafe { crate::batch::eth_address_raw(backend, p, p, n, width) }.unwrap();
+            for i in 0..n {
+                assert_eq!(inplace[20 * i..20 * i + 20], addrs[i][..], "{backend}: eth_address in place, width {width}, key {i}");
+            }
+        }
+        // Errors: nothing written.
+        let mut a = vec![[0xAAu8; 20]; n];
+        let mut bad = keys.clone();
+        bad[65 * (n - 1)] = 0x02;
+        assert_eq!(crate::eth_address_with(backend, &mut a, &bad, 65), Err(crate::InputError::Prefix { index: n - 1 }));
+        assert_eq!(crate::eth_address_with(backend, &mut a[..0], &[], 33), Err(crate::InputError::Width(33)));
+        assert!(a.iter().all(|x| *x == [0xAA; 20]), "{backend}: eth_address wrote on an error");
+    }
+}
+
 /// `load_msgs32` puts word j of message l in lane l of vector j, and
 /// `store_digests20` writes lane l's five words as digest l (little-endian),
 /// for as many digests as asked. Called from a function that enables `V`'s
@@ -216,6 +307,7 @@ fn many_kernels_match_scalar_and_crates() {
             let want_rmd: Vec<[u8; 20]> = msgs.iter().map(|m| ripemd::Ripemd160::digest(m).into()).collect();
             let want_sha: Vec<[u8; 32]> = msgs.iter().map(|m| sha2::Sha256::digest(m).into()).collect();
             let want_h160: Vec<[u8; 20]> = want_sha.iter().map(|d| ripemd::Ripemd160::digest(d).into()).collect();
+            let want_keccak: Vec<[u8; 32]> = msgs.iter().map(|m| sha3::Keccak256::digest(m).into()).collect();
             // The kernels themselves, then the drivers (fixed-width chunks).
             let mut rmd = vec![[0u8; 20]; n];
             backend.ripemd160_many(Messages::slices(&slices), &mut rmd);
@@ -235,6 +327,12 @@ fn many_kernels_match_scalar_and_crates() {
             let mut h160 = vec![[0u8; 20]; n];
             crate::hash160_many_with(backend, &mut h160, &slices);
             assert!(h160 == want_h160, "{backend}: hash160_many, {name}");
+            let mut keccak = vec![[0u8; 32]; n];
+            backend.keccak256_many(Messages::slices(&slices), &mut keccak);
+            assert!(keccak == want_keccak, "{backend}: keccak256_many kernel, {name}");
+            keccak.fill([0; 32]);
+            crate::keccak256_many_with(backend, &mut keccak, &slices);
+            assert!(keccak == want_keccak, "{backend}: keccak256_many, {name}");
         }
         // The same message repeated (one pointer many times).
         for len in [0usize, 32, 33, 65, 100, 300] {
@@ -244,6 +342,10 @@ fn many_kernels_match_scalar_and_crates() {
             crate::ripemd160_many_with(backend, &mut rmd, &slices);
             let want: [u8; 20] = ripemd::Ripemd160::digest(&m).into();
             assert!(rmd.iter().all(|d| *d == want), "{backend}: repeated message of {len} bytes");
+            let mut keccak = vec![[0u8; 32]; slices.len()];
+            crate::keccak256_many_with(backend, &mut keccak, &slices);
+            let want: [u8; 32] = sha3::Keccak256::digest(&m).into();
+            assert!(keccak.iter().all(|d| *d == want), "{backend}: keccak256_many, repeated message of {len} bytes");
         }
     }
 }
@@ -262,7 +364,11 @@ fn many_manager_on_u32_lanes() {
                 hash_many::<u32, Ripemd160, 20>(Messages::slices(&slices), &mut rmd, drain);
                 hash_many::<u32, Sha256, 32>(Messages::slices(&slices), &mut sha, drain);
             }
+            let mut keccak = vec![[0u8; 32]; slices.len()];
+            // SAFETY: u64 needs no CPU feature.
+            unsafe { crate::keccak::many::hash_many::<u64>(Messages::slices(&slices), &mut keccak, drain) };
             for (i, m) in msgs.iter().enumerate() {
+                assert_eq!(keccak[i], <[u8; 32]>::from(sha3::Keccak256::digest(m)), "{name}, message {i}");
                 assert_eq!(rmd[i], <[u8; 20]>::from(ripemd::Ripemd160::digest(m)), "{name}, message {i}");
                 assert_eq!(sha[i], <[u8; 32]>::from(sha2::Sha256::digest(m)), "{name}, message {i}");
             }

@@ -18,17 +18,10 @@ fn used(info: AllocationInfo) -> (u64, u64) {
 
 #[test]
 fn batch_calls_do_not_allocate() {
-    let backends: Vec<Backend> = BACKEND_NAMES
-        .iter()
-        .filter_map(|name| Backend::by_name(name).ok())
-        .collect();
+    let backends: Vec<Backend> = BACKEND_NAMES.iter().filter_map(|name| Backend::by_name(name).ok()).collect();
     let n = 1000;
     let src: Vec<u8> = (0..n * 65).map(|i| (i * 7 + 3) as u8).collect();
-    let msgs32: Vec<[u8; 32]> = src
-        .chunks(32)
-        .take(n)
-        .map(|c| c.try_into().unwrap())
-        .collect();
+    let msgs32: Vec<[u8; 32]> = src.chunks(32).take(n).map(|c| c.try_into().unwrap()).collect();
     let mut d20 = vec![[0u8; 20]; n];
     let mut d32 = vec![[0u8; 32]; n];
     let mut buf = src.clone();
@@ -44,6 +37,7 @@ fn batch_calls_do_not_allocate() {
             let batch_calls = measure(|| {
                 hash160_with(backend, &mut d20, &src[..n * width], width);
                 sha256_with(backend, &mut d32, &src[..n * width], width);
+                ripemd160mb::keccak256_with(backend, &mut d32, &src[..n * width], width);
                 hash32_with(backend, &mut d20, &msgs32);
                 ripemd160mb::hash32_in_place(&mut buf[..32 * n]);
                 let p = buf.as_mut_ptr();
@@ -51,56 +45,39 @@ fn batch_calls_do_not_allocate() {
                 unsafe {
                     assert_eq!(ripemd160mb::ffi::rmd160mb_hash160(p, p, n, 65), 0);
                     assert_eq!(ripemd160mb::ffi::rmd160mb_sha256(p, p, n, 33), 0);
+                    assert_eq!(ripemd160mb::ffi::rmd160mb_keccak256(p, p, n, 33), 0);
                 }
             });
-            assert_eq!(
-                used(batch_calls),
-                (0, 0),
-                "backend {backend}, width {width}: heap used"
-            );
+            assert_eq!(used(batch_calls), (0, 0), "backend {backend}, width {width}: heap used");
+            if width == 64 || width == 65 {
+                let mut keys = src[..n * width].to_vec();
+                keys.iter_mut().step_by(width).for_each(|b| *b = 0x04);
+                // The vector is made before its counting window starts.
+                let eth = measure(|| {
+                    ripemd160mb::eth_address_with(backend, &mut d20, &keys, width).expect("valid keys");
+                    let p = keys.as_mut_ptr();
+                    // SAFETY: keys holds width * n bytes; in place.
+                    assert_eq!(unsafe { ripemd160mb::ffi::rmd160mb_eth_address(p, p, n, width) }, 0);
+                });
+                assert_eq!(used(eth), (0, 0), "backend {backend}, width {width}: eth_address used the heap");
+            }
             let many = measure(|| {
                 for batch in [&msgs, &mixed] {
                     ripemd160mb::ripemd160_many_with(backend, &mut d20, batch);
                     ripemd160mb::hash160_many_with(backend, &mut d20, batch);
                     ripemd160mb::sha256_many_with(backend, &mut d32, batch);
+                    ripemd160mb::keccak256_many_with(backend, &mut d32, batch);
                 }
                 // SAFETY: n pointers and lengths of live messages; 20n and 32n
                 // bytes of dst.
                 unsafe {
-                    assert_eq!(
-                        ripemd160mb::ffi::rmd160mb_sum_many(
-                            d20.as_mut_ptr().cast(),
-                            ptrs.as_ptr(),
-                            lens.as_ptr(),
-                            n
-                        ),
-                        0
-                    );
-                    assert_eq!(
-                        ripemd160mb::ffi::rmd160mb_hash160_many(
-                            d20.as_mut_ptr().cast(),
-                            ptrs.as_ptr(),
-                            lens.as_ptr(),
-                            n
-                        ),
-                        0
-                    );
-                    assert_eq!(
-                        ripemd160mb::ffi::rmd160mb_sha256_many(
-                            d32.as_mut_ptr().cast(),
-                            ptrs.as_ptr(),
-                            lens.as_ptr(),
-                            n
-                        ),
-                        0
-                    );
+                    assert_eq!(ripemd160mb::ffi::rmd160mb_sum_many(d20.as_mut_ptr().cast(), ptrs.as_ptr(), lens.as_ptr(), n), 0);
+                    assert_eq!(ripemd160mb::ffi::rmd160mb_hash160_many(d20.as_mut_ptr().cast(), ptrs.as_ptr(), lens.as_ptr(), n), 0);
+                    assert_eq!(ripemd160mb::ffi::rmd160mb_sha256_many(d32.as_mut_ptr().cast(), ptrs.as_ptr(), lens.as_ptr(), n), 0);
+                    assert_eq!(ripemd160mb::ffi::rmd160mb_keccak256_many(d32.as_mut_ptr().cast(), ptrs.as_ptr(), lens.as_ptr(), n), 0);
                 }
             });
-            assert_eq!(
-                used(many),
-                (0, 0),
-                "backend {backend}, width {width}: heap used by the _many functions"
-            );
+            assert_eq!(used(many), (0, 0), "backend {backend}, width {width}: heap used by the _many functions");
         }
         // The counter works: an allocation here is seen.
         let seen = measure(|| drop(std::hint::black_box(vec![1u8; 10])));

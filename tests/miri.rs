@@ -434,6 +434,100 @@ fn c_batch_statuses() {
     }
 }
 
+fn oracle_keccak256(m: &[u8]) -> [u8; 32] {
+    use sha3::Digest;
+    sha3::Keccak256::digest(m).into()
+}
+
+/// Keccak-256 and Ethereum addresses through the C API: every status in the
+/// documented order (sizes, NULL, overlap, then the input checks of
+/// `rmd160mb_eth_address`), in place, nothing written on an error.
+#[test]
+fn c_keccak_statuses() {
+    let src = bytes(0xECC, 4 * 65);
+    let mut keys = src.clone();
+    for k in keys.chunks_mut(65) {
+        k[0] = 0x04;
+    }
+    let mut dst = [0xEEu8; 4 * 65];
+    let d = dst.as_mut_ptr();
+    let (s, k) = (src.as_ptr(), keys.as_ptr());
+    let top = |k: usize| without_provenance::<u8>(MAX - k);
+    let top_mut = |k: usize| without_provenance_mut::<u8>(MAX - k);
+    // SAFETY (all calls): as in c_streaming_statuses.
+    unsafe {
+        for n in [0usize, 1] {
+            let want = if n == 0 { RMD160MB_OK } else { RMD160MB_ERR_NULL };
+            assert_eq!(rmd160mb_keccak256(null_mut(), s, n, 64), want, "keccak256 NULL dst n {n}");
+            assert_eq!(rmd160mb_keccak256(d, null(), n, 64), want, "keccak256 NULL src n {n}");
+            assert_eq!(rmd160mb_eth_address(null_mut(), k, n, 65), want, "eth_address NULL dst n {n}");
+            assert_eq!(rmd160mb_eth_address(d, null(), n, 64), want, "eth_address NULL src n {n}");
+            assert_eq!(rmd160mb_keccak256_many(null_mut(), null(), null(), n), want, "keccak256_many NULL n {n}");
+        }
+        // n == 0 with wild pointers; a bad width is still an input error.
+        assert_eq!(rmd160mb_keccak256(top_mut(0), top(0), 0, MAX), RMD160MB_OK);
+        assert_eq!(rmd160mb_eth_address(top_mut(0), top(0), 0, 65), RMD160MB_OK);
+        assert_eq!(rmd160mb_eth_address(top_mut(0), top(0), 0, 33), RMD160MB_ERR_INPUT);
+        assert_eq!(rmd160mb_keccak256_many(top_mut(0), top(0).cast(), top(0).cast(), 0), RMD160MB_OK);
+        // Width 0: the empty message, src not read.
+        assert_eq!(rmd160mb_keccak256(d, null(), 2, 0), RMD160MB_OK);
+        assert_eq!(dst[32..64], oracle_keccak256(b""));
+        let snapshot = dst;
+        // Sizes first, then NULL, then overlap, then the input checks.
+        for (n, width) in [(MAX / 32 + 1, 1), (2, MAX / 2 + 1), (MAX / 65 + 1, 65)] {
+            assert_eq!(rmd160mb_keccak256(null_mut(), null(), n, width), RMD160MB_ERR_OVERFLOW, "keccak256 n {n:#x} w {width:#x}");
+        }
+        assert_eq!(rmd160mb_eth_address(null_mut(), null(), MAX / 65 + 1, 65), RMD160MB_ERR_OVERFLOW);
+        assert_eq!(rmd160mb_eth_address(null_mut(), null(), MAX / 20 + 1, 7), RMD160MB_ERR_OVERFLOW);
+        assert_eq!(rmd160mb_keccak256(d, top(40), 1, 64), RMD160MB_ERR_OVERFLOW);
+        assert_eq!(rmd160mb_eth_address(top_mut(10), k, 1, 65), RMD160MB_ERR_OVERFLOW);
+        assert_eq!(rmd160mb_eth_address(null_mut(), k, 1, 33), RMD160MB_ERR_NULL, "NULL before the width");
+        assert_eq!(rmd160mb_keccak256(d.add(1), d, 2, 64), RMD160MB_ERR_OVERLAP);
+        assert_eq!(rmd160mb_keccak256(d, d, 2, 31), RMD160MB_ERR_OVERLAP);
+        assert_eq!(rmd160mb_eth_address(d.add(1), d, 2, 65), RMD160MB_ERR_OVERLAP, "overlap before the prefix check");
+        for width in [0usize, 1, 33, 63, 66, 128] {
+            assert_eq!(rmd160mb_eth_address(d, s, 2, width), RMD160MB_ERR_INPUT, "eth_address width {width}");
+        }
+        let mut bad = keys.clone();
+        bad[3 * 65] = 0x02;
+        assert_eq!(rmd160mb_eth_address(d, bad.as_ptr(), 4, 65), RMD160MB_ERR_INPUT, "last key not 0x04");
+        assert_eq!(rmd160mb_eth_address(d, bad.as_ptr(), 3, 65), RMD160MB_OK, "the first three keys are fine");
+        assert_eq!(dst[..20], oracle_keccak256(&keys[1..65])[12..]);
+        dst = snapshot;
+        // Keccak-256 in place (width >= 32) and eth_address in place.
+        let mut buf = src.clone();
+        let p = buf.as_mut_ptr();
+        assert_eq!(rmd160mb_keccak256(p, p, 4, 65), RMD160MB_OK);
+        for i in 0..4 {
+            assert_eq!(buf[32 * i..32 * i + 32], oracle_keccak256(&src[65 * i..65 * i + 65]), "keccak256 in place {i}");
+        }
+        let mut buf = keys.clone();
+        let p = buf.as_mut_ptr();
+        assert_eq!(rmd160mb_eth_address(p, p, 4, 65), RMD160MB_OK);
+        for i in 0..4 {
+            assert_eq!(buf[20 * i..20 * i + 20], oracle_keccak256(&keys[65 * i + 1..65 * i + 65])[12..], "eth_address in place {i}");
+        }
+        // The any-length form: every length around the rate, dst checked.
+        let lens: Vec<usize> = vec![0, 1, 64, 135, 136, 137];
+        let msgs: Vec<Vec<u8>> = lens.iter().map(|&l| bytes(l as u64, l)).collect();
+        let ptrs: Vec<*const u8> = msgs.iter().map(|m| m.as_ptr()).collect();
+        let mut out = vec![[0u8; 32]; lens.len()];
+        assert_eq!(rmd160mb_keccak256_many(out.as_mut_ptr().cast(), ptrs.as_ptr(), lens.as_ptr(), lens.len()), RMD160MB_OK);
+        for (i, m) in msgs.iter().enumerate() {
+            assert_eq!(out[i], oracle_keccak256(m), "keccak256_many message {i}");
+        }
+        // dst (32 * 4 bytes) on message 3 (135 bytes), one of the four.
+        let mut m3 = msgs[3].clone();
+        let p3 = m3.as_mut_ptr();
+        let mut ptrs3 = ptrs.clone();
+        ptrs3[3] = p3.cast_const();
+        assert_eq!(rmd160mb_keccak256_many(p3, ptrs3.as_ptr(), lens.as_ptr(), 4), RMD160MB_ERR_OVERLAP);
+        assert_eq!(m3, msgs[3], "nothing written on an overlap");
+        assert_eq!(rmd160mb_keccak256_many(d, null(), lens.as_ptr(), 1), RMD160MB_ERR_NULL);
+        assert_eq!(dst, snapshot, "nothing written on an error");
+    }
+}
+
 /// Misaligned, adjacent and in-place batches through the C functions on the
 /// process-wide backend (scalar under Miri), with guard bytes that must
 /// survive.
@@ -561,7 +655,7 @@ fn backend_names_and_errors() {
     assert!(Backend::available().contains(&Backend::detect()));
     // Version and status texts.
     assert_eq!(c_str(rmd160mb_version()), env!("CARGO_PKG_VERSION"));
-    let statuses: [c_int; 7] = [
+    let statuses: [c_int; 8] = [
         RMD160MB_OK,
         RMD160MB_ERR_NULL,
         RMD160MB_ERR_OVERFLOW,
@@ -569,6 +663,7 @@ fn backend_names_and_errors() {
         RMD160MB_ERR_BACKEND,
         RMD160MB_ERR_CONTEXT,
         RMD160MB_ERR_INTERNAL,
+        RMD160MB_ERR_INPUT,
     ];
     let texts: Vec<&str> = statuses.iter().map(|&s| c_str(rmd160mb_strerror(s))).collect();
     for (i, t) in texts.iter().enumerate() {

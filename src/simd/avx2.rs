@@ -200,3 +200,80 @@ pub(crate) unsafe fn hash32(src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
 crate::sha256::groups::kernel_entry_points!(sha256, __m256i, "avx2");
 
 crate::many::many_entry_points!(sha256_many, __m256i, "avx2");
+
+/// Keccak-256: 4 messages side by side, one per 64-bit lane of a
+/// `__m256i`. A rotation is shift, shift, or, except the rotations by a
+/// whole number of bytes (8 and 56 among rho's offsets): one `vpshufb`.
+/// The 25 state registers do not fit in the 16 ymm registers, so the
+/// compiler keeps part of the state on the stack. (Implemented with
+/// intrinsics only: `Word64` is not imported here, see the `simd` module
+/// note.)
+impl super::Word64 for __m256i {
+    #[inline(always)]
+    fn splat(x: u64) -> Self {
+        // SAFETY: AVX2 (module note).
+        unsafe { _mm256_set1_epi64x(x as i64) }
+    }
+    #[inline(always)]
+    fn xor(self, rhs: Self) -> Self {
+        // SAFETY: AVX2 (module note).
+        unsafe { _mm256_xor_si256(self, rhs) }
+    }
+    #[inline(always)]
+    fn andnot(self, rhs: Self) -> Self {
+        // SAFETY: AVX2 (module note).
+        unsafe { _mm256_andnot_si256(self, rhs) }
+    }
+    #[inline(always)]
+    fn rol(self, n: u32) -> Self {
+        // SAFETY: AVX2 (module note).
+        unsafe {
+            match n {
+                8 => _mm256_shuffle_epi8(
+                    self,
+                    _mm256_setr_epi8(
+                        7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14, //
+                        7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14,
+                    ),
+                ),
+                56 => _mm256_shuffle_epi8(
+                    self,
+                    _mm256_setr_epi8(
+                        1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8, //
+                        1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8,
+                    ),
+                ),
+                _ => super::immediate64!(n, N => _mm256_or_si256(_mm256_slli_epi64::<N>(self), _mm256_srli_epi64::<{ 64 - N }>(self))),
+            }
+        }
+    }
+}
+
+impl super::Lanes64 for __m256i {
+    const LANES: usize = 4;
+
+    #[inline(always)]
+    fn lane_offsets(stride: usize, m: usize) -> Self {
+        let offsets: [u64; 8] = core::array::from_fn(|i| (i.min(m - 1) * stride) as u64);
+        <Self as super::Lanes64>::load(&offsets)
+    }
+    /// # Safety
+    /// As [`super::Lanes64::gather`].
+    #[inline(always)]
+    unsafe fn gather(p: *const u8, offsets: Self) -> Self {
+        // SAFETY: the caller's; scale 1 (byte offsets), unaligned is fine.
+        unsafe { _mm256_i64gather_epi64::<1>(p.cast(), offsets) }
+    }
+    #[inline(always)]
+    fn store(self, out: &mut [u64; 8]) {
+        // SAFETY: 32 writable bytes (the first 4 words); unaligned; AVX2.
+        unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), self) }
+    }
+    #[inline(always)]
+    fn load(words: &[u64; 8]) -> Self {
+        // SAFETY: 32 readable bytes (the first 4 words); unaligned; AVX2.
+        unsafe { _mm256_loadu_si256(words.as_ptr().cast()) }
+    }
+}
+
+crate::keccak::keccak_entry_points!(keccak256, keccak256_many, __m256i, "avx2", None);

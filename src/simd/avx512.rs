@@ -243,3 +243,78 @@ pub(crate) unsafe fn hash32(src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
 crate::sha256::groups::kernel_entry_points!(sha256, __m512i, "avx512f,avx512bw,avx512vl");
 
 crate::many::many_entry_points!(sha256_many, __m512i, "avx512f,avx512bw,avx512vl");
+
+/// Keccak-256: 8 messages side by side, one per 64-bit lane of a
+/// `__m512i`. Theta's column parities and its per-lane fold are one
+/// `vpternlogq` per three-way xor, chi one `vpternlogq` per lane, every
+/// rotation one `vprolq`: about 90 instructions a round for 8 states, the
+/// 25 state registers and the temporaries within the 32 zmm registers.
+/// (Implemented with intrinsics only: `Word64` is not imported here, see
+/// the `simd` module note.)
+impl super::Word64 for __m512i {
+    const THETA_XOR3: bool = true;
+
+    #[inline(always)]
+    fn splat(x: u64) -> Self {
+        // SAFETY: AVX-512F (module note).
+        unsafe { _mm512_set1_epi64(x as i64) }
+    }
+    #[inline(always)]
+    fn xor(self, rhs: Self) -> Self {
+        // SAFETY: AVX-512F (module note).
+        unsafe { _mm512_xor_si512(self, rhs) }
+    }
+    #[inline(always)]
+    fn andnot(self, rhs: Self) -> Self {
+        // SAFETY: AVX-512F (module note).
+        unsafe { _mm512_andnot_si512(self, rhs) }
+    }
+    #[inline(always)]
+    fn rol(self, n: u32) -> Self {
+        // SAFETY: AVX-512F (module note).
+        super::immediate64!(n, N => unsafe { _mm512_rol_epi64::<N>(self) })
+    }
+    /// a ^ b ^ c: truth table 0x96 on (0xF0, 0xCC, 0xAA).
+    #[inline(always)]
+    fn xor3(a: Self, b: Self, c: Self) -> Self {
+        // SAFETY: AVX-512F (module note).
+        unsafe { _mm512_ternarylogic_epi64::<0x96>(a, b, c) }
+    }
+    /// a ^ (!b & c): 0xF0 ^ (0x33 & 0xAA) = 0xD2.
+    #[inline(always)]
+    fn chi(a: Self, b: Self, c: Self) -> Self {
+        // SAFETY: AVX-512F (module note).
+        unsafe { _mm512_ternarylogic_epi64::<0xD2>(a, b, c) }
+    }
+}
+
+impl super::Lanes64 for __m512i {
+    const LANES: usize = 8;
+
+    #[inline(always)]
+    fn lane_offsets(stride: usize, m: usize) -> Self {
+        let offsets: [u64; 8] = core::array::from_fn(|i| (i.min(m - 1) * stride) as u64);
+        <Self as super::Lanes64>::load(&offsets)
+    }
+    /// # Safety
+    /// As [`super::Lanes64::gather`].
+    #[inline(always)]
+    unsafe fn gather(p: *const u8, offsets: Self) -> Self {
+        // SAFETY: the caller's; scale 1 (byte offsets), unaligned is fine.
+        unsafe { _mm512_i64gather_epi64::<1>(offsets, p.cast()) }
+    }
+    #[inline(always)]
+    fn store(self, out: &mut [u64; 8]) {
+        // SAFETY: 64 writable bytes; unaligned store; AVX-512F.
+        unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), self) }
+    }
+    #[inline(always)]
+    fn load(words: &[u64; 8]) -> Self {
+        // SAFETY: 64 readable bytes; unaligned load; AVX-512F.
+        unsafe { _mm512_loadu_si512(words.as_ptr().cast()) }
+    }
+}
+
+// Tails of 2..4 messages to the AVX2 kernel (4 lanes), detected with
+// AVX-512 (`Backend::avx512`).
+crate::keccak::keccak_entry_points!(keccak256, keccak256_many, __m512i, "avx512f", Some(super::avx2::keccak256));

@@ -5,14 +5,25 @@
 //! [`Word`] operations, the [`Lanes`] loads, stores and transposes, and the
 //! `#[target_feature]` kernel entry points that the backend table
 //! (`crate::backend`) names. The hash functions themselves are written once,
-//! generic over these traits, in `crate::ripemd160` and `crate::sha256`.
+//! generic over these traits, in `crate::ripemd160` and `crate::sha256`
+//! (32-bit lanes: [`Word`], [`Lanes`]) and `crate::keccak` (64-bit lanes:
+//! [`Word64`], [`Lanes64`]).
 //!
 //! | file        | lane type    | lanes | kernels                       |
 //! |-------------|--------------|-------|-------------------------------|
 //! | `scalar.rs` | `u32`        | 1     | RIPEMD-160; SHA-256 via `sha2`|
+//! |             | `u64`        | 1     | Keccak-256                    |
 //! | `avx2.rs`   | `__m256i`    | 8     | RIPEMD-160, SHA-256           |
+//! |             | `__m256i`    | 4     | Keccak-256 (64-bit lanes)     |
 //! | `avx512.rs` | `__m512i`    | 16    | RIPEMD-160, SHA-256           |
+//! |             | `__m512i`    | 8     | Keccak-256 (64-bit lanes)     |
 //! | `neon.rs`   | `uint32x4_t` | 4     | RIPEMD-160, SHA-256           |
+//! |             | `uint64x2_t` | 2     | Keccak-256                    |
+//!
+//! `__m256i` and `__m512i` implement both the 32-bit and the 64-bit traits,
+//! whose method names overlap: their files implement [`Word64`] with
+//! intrinsics only and never import it, so a method call there always means
+//! the 32-bit [`Word`].
 //!
 //! Soundness: the `Word` and `Lanes` methods of a vector type are safe
 //! functions that execute that instruction set. They are only ever inlined
@@ -163,6 +174,20 @@ macro_rules! immediate {
 #[cfg(rmd160mb_lanes)]
 pub(crate) use immediate;
 
+/// [`immediate`] for 64-bit rotates and shifts: `$N` in 1..=63.
+macro_rules! immediate64 {
+    ($n:expr, $N:ident => $e:expr) => {
+        seq_macro::seq!($N in 1..64 {
+            match $n {
+                #($N => $e,)*
+                _ => unreachable!("immediate out of range"),
+            }
+        })
+    };
+}
+#[cfg(rmd160mb_lanes)]
+pub(crate) use immediate64;
+
 /// A [`Word`] that a kernel can fill from memory and write back: the
 /// transposes of the fixed 32-byte RIPEMD-160 path and the per-lane loads of
 /// SHA-256.
@@ -228,6 +253,83 @@ pub(crate) fn scatter_digests20(words: &[[u32; 16]; 5], out: &mut [[u8; 20]]) {
             digest[4 * i..4 * i + 4].copy_from_slice(&w[l].to_le_bytes());
         }
     }
+}
+
+/// A 64-bit word in each of several lanes, with the operations of the
+/// Keccak-f[1600] permutation (`crate::keccak`): one lane of the state of
+/// several independent messages per register. Every method is
+/// `#[inline(always)]` in each implementation. The defaults are the plain
+/// forms; a type with a ternary-logic instruction (AVX-512 `vpternlogq`) or
+/// with the Armv8.2 SHA-3 instructions (`EOR3`, `RAX1`, `XAR`, `BCAX`)
+/// overrides the compound ones.
+pub(crate) trait Word64: Copy {
+    /// True when theta is best folded into one three-way xor per lane,
+    /// `a ^ c[x-1] ^ rol(c[x+1], 1)` ([`Word64::xor3`]), rather than
+    /// computing `d[x]` first ([`Word64::rax1`]) and xoring it in
+    /// ([`Word64::xar`]): 25 ternary operations against 5 + 25 two-input
+    /// ones.
+    const THETA_XOR3: bool = false;
+
+    /// The same value in every lane.
+    fn splat(x: u64) -> Self;
+    /// Lane-wise exclusive or.
+    fn xor(self, rhs: Self) -> Self;
+    /// `!self & rhs`, lane-wise.
+    fn andnot(self, rhs: Self) -> Self;
+    /// Lane-wise rotation left by `n` (1..=63). Called with constants only,
+    /// so that implementations can match to an immediate form.
+    fn rol(self, n: u32) -> Self;
+
+    /// `a ^ b ^ c`.
+    #[inline(always)]
+    fn xor3(a: Self, b: Self, c: Self) -> Self {
+        a.xor(b).xor(c)
+    }
+    /// Chi's `a ^ (!b & c)`.
+    #[inline(always)]
+    fn chi(a: Self, b: Self, c: Self) -> Self {
+        a.xor(b.andnot(c))
+    }
+    /// Theta's `d = a ^ rol(b, 1)`.
+    #[inline(always)]
+    fn rax1(a: Self, b: Self) -> Self {
+        a.xor(b.rol(1))
+    }
+    /// Theta and rho of one lane: `rol(a ^ d, n)` (`n` in 0..=63, a
+    /// constant; 0 is no rotation).
+    #[inline(always)]
+    fn xar(a: Self, d: Self, n: u32) -> Self {
+        let t = a.xor(d);
+        if n == 0 {
+            t
+        } else {
+            t.rol(n)
+        }
+    }
+}
+
+/// A [`Word64`] that a Keccak kernel can fill from memory and write back.
+pub(crate) trait Lanes64: Word64 {
+    /// Messages side by side (at most 8).
+    const LANES: usize;
+
+    /// Lane `i` holds `min(i, m - 1) * stride` (`m >= 1`): the byte offset
+    /// of message `i`, lanes past the last message repeating it.
+    fn lane_offsets(stride: usize, m: usize) -> Self;
+
+    /// Lane `i`: the 8 bytes at `p + offsets[i]` read as a little-endian
+    /// word.
+    ///
+    /// # Safety
+    /// Those bytes are readable for every lane, and the CPU has this type's
+    /// instruction set.
+    unsafe fn gather(p: *const u8, offsets: Self) -> Self;
+
+    /// `out[i]` = lane `i`, for `i < LANES`.
+    fn store(self, out: &mut [u64; 8]);
+
+    /// Lane `i` = `words[i]`, for `i < LANES` (the inverse of `store`).
+    fn load(words: &[u64; 8]) -> Self;
 }
 
 /// Two groups of lanes processed together: every operation is issued for

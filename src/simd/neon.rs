@@ -299,6 +299,46 @@ pub(crate) unsafe fn sha256_many(msgs: crate::many::Messages<'_>, dst: &mut [[u8
 mod tests {
     use sha2::Digest;
 
+    /// Both Keccak-256 kernels, whatever the CPU reports (qemu has the SHA-3
+    /// instructions, so `Backend::keccak256` would not reach the plain
+    /// one): widths around the rate, every count 0..7, against the `sha3`
+    /// crate.
+    #[test]
+    fn neon_keccak_kernels_match_sha3() {
+        use sha3::Digest as _;
+        let sha3 = std::arch::is_aarch64_feature_detected!("sha3");
+        if !sha3 {
+            eprintln!("NOTICE: neon keccak256 with the SHA-3 instructions skipped: not supported by this CPU");
+        }
+        for width in [0usize, 1, 7, 8, 31, 32, 64, 65, 135, 136, 137, 271, 272, 273] {
+            for n in 0..8usize {
+                let src = crate::tests::bytes((width * 16 + n) as u64, n * width);
+                let want: Vec<[u8; 32]> = (0..n).map(|i| sha3::Keccak256::digest(&src[i * width..(i + 1) * width]).into()).collect();
+                let mut got = vec![[0u8; 32]; n];
+                // SAFETY: NEON is enabled in this build (the module's cfg).
+                unsafe { super::keccak256_plain(&src, width, 0, &mut got) };
+                assert!(got == want, "plain NEON: width {width}, n {n}");
+                if sha3 {
+                    got.fill([0; 32]);
+                    // SAFETY: detected above.
+                    unsafe { super::keccak256_sha3(&src, width, 0, &mut got) };
+                    assert!(got == want, "NEON SHA-3: width {width}, n {n}");
+                }
+                let msgs: Vec<&[u8]> = (0..n).map(|i| &src[i * width..(i + 1) * width]).collect();
+                got.fill([0; 32]);
+                // SAFETY: as above.
+                unsafe { super::keccak256_many_plain(crate::many::Messages::slices(&msgs), &mut got) };
+                assert!(got == want, "plain NEON many: width {width}, n {n}");
+                if sha3 {
+                    got.fill([0; 32]);
+                    // SAFETY: detected above.
+                    unsafe { super::keccak256_many_sha3(crate::many::Messages::slices(&msgs), &mut got) };
+                    assert!(got == want, "NEON SHA-3 many: width {width}, n {n}");
+                }
+            }
+        }
+    }
+
     /// The 4-lane kernel itself (qemu and most arm64 CPUs have the SHA-2
     /// instructions, so `Backend::sha256` would not reach it): every width
     /// 0..200 and every count 0..11 against the `sha2` crate.
@@ -316,5 +356,224 @@ mod tests {
                 }
             }
         }
+    }
+}
+
+/// Keccak-256 on plain NEON: 2 messages side by side, one per 64-bit lane
+/// of a `uint64x2_t`; a rotation is `SHL` plus `SRI`, chi's `!b & c` one
+/// `BIC`. The 25 state registers and the temporaries fit in the 32 vector
+/// registers.
+impl super::Word64 for uint64x2_t {
+    #[inline(always)]
+    fn splat(x: u64) -> Self {
+        // SAFETY: register-only; NEON is enabled (module note).
+        unsafe { vdupq_n_u64(x) }
+    }
+    #[inline(always)]
+    fn xor(self, rhs: Self) -> Self {
+        // SAFETY: register-only; NEON is enabled (module note).
+        unsafe { veorq_u64(self, rhs) }
+    }
+    #[inline(always)]
+    fn andnot(self, rhs: Self) -> Self {
+        // BIC rhs, self = rhs & !self.
+        // SAFETY: register-only; NEON is enabled (module note).
+        unsafe { vbicq_u64(rhs, self) }
+    }
+    #[cfg_attr(debug_assertions, inline(never))]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn rol(self, n: u32) -> Self {
+        // SAFETY: register-only; NEON is enabled (module note).
+        super::immediate64!(n, N => unsafe { vsriq_n_u64::<{ 64 - N }>(vshlq_n_u64::<N>(self), self) })
+    }
+}
+
+impl super::Lanes64 for uint64x2_t {
+    const LANES: usize = 2;
+
+    #[inline(always)]
+    fn lane_offsets(stride: usize, m: usize) -> Self {
+        let offsets: [u64; 8] = core::array::from_fn(|i| (i.min(m - 1) * stride) as u64);
+        <Self as super::Lanes64>::load(&offsets)
+    }
+    /// # Safety
+    /// As [`super::Lanes64::gather`].
+    #[inline(always)]
+    unsafe fn gather(p: *const u8, offsets: Self) -> Self {
+        // SAFETY: register-only; NEON is enabled (module note).
+        let (o0, o1) = unsafe { (vgetq_lane_u64::<0>(offsets), vgetq_lane_u64::<1>(offsets)) };
+        // SAFETY: the caller's: 8 readable bytes at p + o, any alignment.
+        let word = |o: u64| u64::from_le(unsafe { p.add(o as usize).cast::<u64>().read_unaligned() });
+        // SAFETY: reads the 16 bytes of a local array; NEON is enabled.
+        unsafe { vld1q_u64([word(o0), word(o1)].as_ptr()) }
+    }
+    #[inline(always)]
+    fn store(self, out: &mut [u64; 8]) {
+        // SAFETY: 16 writable bytes (the first 2 words); NEON is enabled.
+        unsafe { vst1q_u64(out.as_mut_ptr(), self) }
+    }
+    #[inline(always)]
+    fn load(words: &[u64; 8]) -> Self {
+        // SAFETY: 16 readable bytes (the first 2 words); NEON is enabled.
+        unsafe { vld1q_u64(words.as_ptr()) }
+    }
+}
+
+crate::keccak::keccak_entry_points!(keccak256_plain, keccak256_many_plain, uint64x2_t, "neon", None);
+
+/// Keccak-256 with the Armv8.2 SHA-3 instructions (FEAT_SHA3), detected at
+/// run time: the column parities are `EOR3`, theta's `d` one `RAX1`, theta
+/// and rho of each lane one `XAR`, chi one `BCAX` per lane (about 66
+/// instructions a round for 2 states, against about 120 on plain NEON).
+#[derive(Clone, Copy)]
+#[repr(transparent)]
+pub(crate) struct Sha3(uint64x2_t);
+
+/// Every method executes SHA-3 instructions: only ever inlined into the
+/// `#[target_feature(enable = "neon,sha3")]` entry points below, which
+/// [`keccak256`] and [`keccak256_many`] call only after detecting `sha3`.
+impl super::Word64 for Sha3 {
+    #[inline(always)]
+    fn splat(x: u64) -> Self {
+        Sha3(<uint64x2_t as super::Word64>::splat(x))
+    }
+    #[inline(always)]
+    fn xor(self, rhs: Self) -> Self {
+        Sha3(<uint64x2_t as super::Word64>::xor(self.0, rhs.0))
+    }
+    #[inline(always)]
+    fn andnot(self, rhs: Self) -> Self {
+        Sha3(<uint64x2_t as super::Word64>::andnot(self.0, rhs.0))
+    }
+    #[inline(always)]
+    fn rol(self, n: u32) -> Self {
+        Sha3(<uint64x2_t as super::Word64>::rol(self.0, n))
+    }
+    #[inline(always)]
+    fn xor3(a: Self, b: Self, c: Self) -> Self {
+        // SAFETY: SHA-3 instructions, see the impl note.
+        Sha3(unsafe { sha3_op::eor3(a.0, b.0, c.0) })
+    }
+    /// `BCAX a, c, b` = a ^ (c & !b).
+    #[inline(always)]
+    fn chi(a: Self, b: Self, c: Self) -> Self {
+        // SAFETY: SHA-3 instructions, see the impl note.
+        Sha3(unsafe { sha3_op::bcax(a.0, c.0, b.0) })
+    }
+    #[inline(always)]
+    fn rax1(a: Self, b: Self) -> Self {
+        // SAFETY: SHA-3 instructions, see the impl note.
+        Sha3(unsafe { sha3_op::rax1(a.0, b.0) })
+    }
+    /// `XAR` rotates right: left by `n` is right by `64 - n`.
+    #[cfg_attr(debug_assertions, inline(never))]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn xar(a: Self, d: Self, n: u32) -> Self {
+        if n == 0 {
+            return a.xor(d);
+        }
+        // SAFETY: SHA-3 instructions, see the impl note.
+        super::immediate64!(n, N => Sha3(unsafe { sha3_op::xar::<{ 64 - N }>(a.0, d.0) }))
+    }
+}
+
+/// The SHA-3 instructions as `#[target_feature]` functions, which inline
+/// into the SHA-3 entry points (the intrinsics themselves would not inline
+/// into [`Sha3`]'s methods, compiled without the feature).
+mod sha3_op {
+    use core::arch::aarch64::*;
+
+    /// `EOR3`: a ^ b ^ c.
+    ///
+    /// # Safety
+    /// The CPU has the SHA-3 instructions.
+    #[target_feature(enable = "neon,sha3")]
+    #[inline]
+    pub(super) unsafe fn eor3(a: uint64x2_t, b: uint64x2_t, c: uint64x2_t) -> uint64x2_t {
+        veor3q_u64(a, b, c)
+    }
+    /// `BCAX`: a ^ (b & !c).
+    ///
+    /// # Safety
+    /// The CPU has the SHA-3 instructions.
+    #[target_feature(enable = "neon,sha3")]
+    #[inline]
+    pub(super) unsafe fn bcax(a: uint64x2_t, b: uint64x2_t, c: uint64x2_t) -> uint64x2_t {
+        vbcaxq_u64(a, b, c)
+    }
+    /// `RAX1`: a ^ rol(b, 1).
+    ///
+    /// # Safety
+    /// The CPU has the SHA-3 instructions.
+    #[target_feature(enable = "neon,sha3")]
+    #[inline]
+    pub(super) unsafe fn rax1(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        vrax1q_u64(a, b)
+    }
+    /// `XAR`: ror(a ^ b, R).
+    ///
+    /// # Safety
+    /// The CPU has the SHA-3 instructions.
+    #[target_feature(enable = "neon,sha3")]
+    #[inline]
+    pub(super) unsafe fn xar<const R: i32>(a: uint64x2_t, b: uint64x2_t) -> uint64x2_t {
+        vxarq_u64::<R>(a, b)
+    }
+}
+
+impl super::Lanes64 for Sha3 {
+    const LANES: usize = 2;
+
+    #[inline(always)]
+    fn lane_offsets(stride: usize, m: usize) -> Self {
+        Sha3(<uint64x2_t as super::Lanes64>::lane_offsets(stride, m))
+    }
+    /// # Safety
+    /// As [`super::Lanes64::gather`].
+    #[inline(always)]
+    unsafe fn gather(p: *const u8, offsets: Self) -> Self {
+        // SAFETY: the caller's.
+        Sha3(unsafe { <uint64x2_t as super::Lanes64>::gather(p, offsets.0) })
+    }
+    #[inline(always)]
+    fn store(self, out: &mut [u64; 8]) {
+        <uint64x2_t as super::Lanes64>::store(self.0, out)
+    }
+    #[inline(always)]
+    fn load(words: &[u64; 8]) -> Self {
+        Sha3(<uint64x2_t as super::Lanes64>::load(words))
+    }
+}
+
+crate::keccak::keccak_entry_points!(keccak256_sha3, keccak256_many_sha3, Sha3, "neon,sha3", None);
+
+/// Kernel entry point: `dst[i] = Keccak256(src[width*i + skip .. width*i +
+/// width])`, with the SHA-3 instructions where the CPU has them, else on
+/// plain NEON.
+///
+/// # Safety
+/// The CPU has NEON.
+pub(crate) unsafe fn keccak256(src: &[u8], width: usize, skip: usize, dst: &mut [[u8; 32]]) {
+    if std::arch::is_aarch64_feature_detected!("sha3") {
+        // SAFETY: detected; NEON is the caller's.
+        unsafe { keccak256_sha3(src, width, skip, dst) }
+    } else {
+        // SAFETY: the caller's: the CPU has NEON.
+        unsafe { keccak256_plain(src, width, skip, dst) }
+    }
+}
+
+/// Kernel entry point: `dst[i] = Keccak256(msgs[i])`, any lengths, as
+/// [`keccak256`].
+///
+/// # Safety
+/// The CPU has NEON.
+pub(crate) unsafe fn keccak256_many(msgs: crate::many::Messages<'_>, dst: &mut [[u8; 32]]) {
+    if std::arch::is_aarch64_feature_detected!("sha3") {
+        // SAFETY: detected; NEON is the caller's.
+        unsafe { keccak256_many_sha3(msgs, dst) }
+    } else {
+        // SAFETY: the caller's: the CPU has NEON.
+        unsafe { keccak256_many_plain(msgs, dst) }
     }
 }

@@ -3,7 +3,7 @@
 //! `sha2` crate (which uses SHA-NI or the Armv8 SHA-2 instructions where the
 //! CPU has them).
 
-use super::{Lanes, Word};
+use super::{Lanes, Lanes64, Word, Word64};
 use crate::ripemd160;
 
 impl Word for u32 {
@@ -157,4 +157,49 @@ pub(crate) unsafe fn hash32(src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
 /// None beyond the signature; `unsafe` to share the vector kernels' type.
 pub(crate) unsafe fn sha256(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
     crate::sha256::hash_sha2(src, width, dst)
+}
+
+/// One 64-bit lane: the Keccak-256 reference kernel, and the generic
+/// Keccak code tested on every architecture.
+impl Word64 for u64 {
+    #[inline(always)]
+    fn splat(x: u64) -> Self {
+        x
+    }
+    #[inline(always)]
+    fn xor(self, rhs: Self) -> Self {
+        self ^ rhs
+    }
+    #[inline(always)]
+    fn andnot(self, rhs: Self) -> Self {
+        !self & rhs
+    }
+    #[inline(always)]
+    fn rol(self, n: u32) -> Self {
+        self.rotate_left(n)
+    }
+}
+
+impl Lanes64 for u64 {
+    const LANES: usize = 1;
+
+    #[inline(always)]
+    fn lane_offsets(_stride: usize, _m: usize) -> Self {
+        0
+    }
+    /// # Safety
+    /// As [`Lanes64::gather`].
+    #[inline(always)]
+    unsafe fn gather(p: *const u8, offsets: Self) -> Self {
+        // SAFETY: the caller's: 8 readable bytes at p + offsets.
+        u64::from_le_bytes(unsafe { p.add(offsets as usize).cast::<[u8; 8]>().read() })
+    }
+    #[inline(always)]
+    fn store(self, out: &mut [u64; 8]) {
+        out[0] = self;
+    }
+    #[inline(always)]
+    fn load(words: &[u64; 8]) -> Self {
+        words[0]
+    }
 }

@@ -1,0 +1,184 @@
+//! The Keccak-256 sponge (rate 136 bytes, capacity 512 bits, the original
+//! Keccak padding `0x01 ... 0x80`) over one message per lane: one message
+//! on `u64` ([`keccak256`]), and groups of messages of one width on any
+//! [`Lanes64`] ([`hash_fixed`]).
+
+use super::consts::{PAD_FIRST, PAD_LAST, RATE, RATE_LANES};
+use super::permute::keccak_f;
+use crate::policy::{self, Tail};
+use crate::simd::Lanes64;
+
+/// A fixed-width Keccak-256 kernel: `dst[i] = Keccak256(src[width*i + skip
+/// .. width*i + width])` (`skip <= width`, `src.len() == width *
+/// dst.len()`).
+///
+/// # Safety
+/// The CPU has the instruction set of the kernel.
+pub(crate) type FixedKernel = unsafe fn(&[u8], usize, usize, &mut [[u8; 32]]);
+
+/// The little-endian 64-bit word at `bytes[8i..8i+8]`.
+#[inline(always)]
+fn le64(bytes: &[u8], i: usize) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&bytes[8 * i..8 * i + 8]);
+    u64::from_le_bytes(w)
+}
+
+/// The digest of a state: its first four lanes, little-endian.
+#[inline(always)]
+pub(crate) fn digest(a: &[u64; 25]) -> [u8; 32] {
+    let mut out = [0u8; 32];
+    for (chunk, w) in out.chunks_exact_mut(8).zip(a) {
+        chunk.copy_from_slice(&w.to_le_bytes());
+    }
+    out
+}
+
+/// Xors one 136-byte block into the state and permutes.
+#[inline(always)]
+pub(crate) fn absorb_block(a: &mut [u64; 25], block: &[u8; RATE]) {
+    for (i, lane) in a.iter_mut().take(RATE_LANES).enumerate() {
+        *lane ^= le64(block, i);
+    }
+    keccak_f::<u64>(a);
+}
+
+/// The last block of a message whose last `tail.len() < RATE` bytes are
+/// `tail`, padded: the bytes, `0x01`, zeros, `0x80` in byte 135.
+#[inline(always)]
+pub(crate) fn padded_block(tail: &[u8]) -> [u8; RATE] {
+    debug_assert!(tail.len() < RATE);
+    let mut block = [0u8; RATE];
+    block[..tail.len()].copy_from_slice(tail);
+    block[tail.len()] ^= PAD_FIRST;
+    block[RATE - 1] ^= PAD_LAST;
+    block
+}
+
+/// Keccak-256 of one message (the scalar kernel, the reference of the
+/// others).
+pub(crate) fn keccak256(msg: &[u8]) -> [u8; 32] {
+    let mut a = [0u64; 25];
+    let (blocks, tail) = msg.as_chunks::<RATE>();
+    for block in blocks {
+        absorb_block(&mut a, block);
+    }
+    absorb_block(&mut a, &padded_block(tail));
+    digest(&a)
+}
+
+/// One group: the Keccak-256 state of each of `V::LANES` messages of `len`
+/// bytes, message `i` at `p + min(i, m - 1) * width`. Whole blocks and the
+/// whole words of the last block are loaded from the messages; the last
+/// word's bytes and the padding are assembled per lane.
+///
+/// # Safety
+/// `len` bytes are readable at `p + i * width` for every `i < m`, `1 <= m
+/// <= V::LANES`, and the CPU has `V`'s instruction set.
+#[inline(always)]
+unsafe fn group<V: Lanes64>(p: *const u8, width: usize, len: usize, m: usize) -> [V; 25] {
+    let offsets = V::lane_offsets(width, m);
+    let mut a = [V::splat(0); 25];
+    let full = len / RATE;
+    for b in 0..full {
+        for (j, lane) in a.iter_mut().take(RATE_LANES).enumerate() {
+            // SAFETY: block b of every message lies within its len bytes.
+            *lane = lane.xor(unsafe { V::gather(p.add(RATE * b + 8 * j), offsets) });
+        }
+        keccak_f(&mut a);
+    }
+    let rem = len - RATE * full;
+    let (words, bytes) = (rem / 8, rem % 8);
+    let last = p.wrapping_add(RATE * full);
+    for (j, lane) in a.iter_mut().take(words).enumerate() {
+        // SAFETY: word j < rem / 8 of the last block lies within the message.
+        *lane = lane.xor(unsafe { V::gather(last.add(8 * j), offsets) });
+    }
+    // The partial word: its message bytes, then 0x01 (only 0x01 when the
+    // message ends on a word boundary, as 32- and 64-byte messages do).
+    if bytes == 0 {
+        a[words] = a[words].xor(V::splat(u64::from(PAD_FIRST)));
+    } else {
+        let mut partial = [0u64; 8];
+        for (i, w) in partial.iter_mut().enumerate().take(V::LANES) {
+            let start = i.min(m - 1) * width + RATE * full + 8 * words;
+            let mut word = [0u8; 8];
+            // SAFETY: bytes rem - bytes .. rem of the last block of message
+            // min(i, m - 1), within its len bytes.
+            word[..bytes].copy_from_slice(unsafe { core::slice::from_raw_parts(p.add(start), bytes) });
+            word[bytes] = PAD_FIRST;
+            *w = u64::from_le_bytes(word);
+        }
+        a[words] = a[words].xor(V::load(&partial));
+    }
+    a[RATE_LANES - 1] = a[RATE_LANES - 1].xor(V::splat(u64::from(PAD_LAST) << 56));
+    keccak_f(&mut a);
+    a
+}
+
+/// Writes the digests of lanes `0..dst.len()` of the states `a`.
+#[inline(always)]
+fn store_digests<V: Lanes64>(a: &[V; 25], dst: &mut [[u8; 32]]) {
+    let mut words = [[0u64; 8]; 4];
+    for (w, out) in a.iter().zip(words.iter_mut()) {
+        w.store(out);
+    }
+    for (l, d) in dst.iter_mut().enumerate() {
+        for (j, w) in words.iter().enumerate() {
+            d[8 * j..8 * j + 8].copy_from_slice(&w[l].to_le_bytes());
+        }
+    }
+}
+
+/// `dst[i] = Keccak256(src[width*i + skip .. width*i + width])` on `V`'s
+/// lanes, one group of `V::LANES` messages at a time; the last `left <
+/// V::LANES` messages as the tail policy says (`crate::policy`): one to the
+/// scalar code, up to half the lanes to the `narrower` kernel when there is
+/// one, otherwise one group with the last message repeated.
+///
+/// # Safety
+/// The CPU has `V`'s instruction set, and `narrower`'s.
+#[inline(always)]
+pub(crate) unsafe fn hash_fixed<V: Lanes64>(
+    src: &[u8],
+    width: usize,
+    skip: usize,
+    dst: &mut [[u8; 32]],
+    narrower: Option<FixedKernel>,
+) {
+    assert_eq!(Some(src.len()), dst.len().checked_mul(width), "keccak256: src is not dst.len() messages of width bytes");
+    assert!(skip <= width, "keccak256: skip past the message");
+    let n = dst.len();
+    let len = width - skip;
+    let p = src.as_ptr().wrapping_add(skip);
+    let mut done = 0;
+    while done < n {
+        let left = n - done;
+        if left < V::LANES {
+            match policy::keccak256_tail(V::LANES, left, narrower.is_some()) {
+                Tail::Done => {}
+                Tail::Scalar => {
+                    for (i, out) in dst[done..].iter_mut().enumerate() {
+                        let start = (done + i) * width;
+                        *out = keccak256(&src[start + skip..start + width]);
+                    }
+                    return;
+                }
+                Tail::Narrower => {
+                    if let Some(kernel) = narrower {
+                        // SAFETY: the caller's: the CPU has its instruction set.
+                        unsafe { kernel(&src[done * width..], width, skip, &mut dst[done..]) };
+                        return;
+                    }
+                }
+                Tail::Padded => {}
+            }
+        }
+        let m = V::LANES.min(left);
+        // SAFETY: messages done..done + m lie within `src` (asserted
+        // above); the caller's CPU features.
+        let a = unsafe { group::<V>(p.wrapping_add(done * width), width, len, m) };
+        store_digests(&a, &mut dst[done..done + m]);
+        done += m;
+    }
+}
