@@ -18,17 +18,10 @@ fn used(info: AllocationInfo) -> (u64, u64) {
 
 #[test]
 fn batch_calls_do_not_allocate() {
-    let backends: Vec<Backend> = BACKEND_NAMES
-        .iter()
-        .filter_map(|name| Backend::by_name(name).ok())
-        .collect();
+    let backends: Vec<Backend> = BACKEND_NAMES.iter().filter_map(|name| Backend::by_name(name).ok()).collect();
     let n = 1000;
     let src: Vec<u8> = (0..n * 65).map(|i| (i * 7 + 3) as u8).collect();
-    let msgs32: Vec<[u8; 32]> = src
-        .chunks(32)
-        .take(n)
-        .map(|c| c.try_into().unwrap())
-        .collect();
+    let msgs32: Vec<[u8; 32]> = src.chunks(32).take(n).map(|c| c.try_into().unwrap()).collect();
     let mut d20 = vec![[0u8; 20]; n];
     let mut d32 = vec![[0u8; 32]; n];
     let mut buf = src.clone();
@@ -53,11 +46,7 @@ fn batch_calls_do_not_allocate() {
                     assert_eq!(ripemd160mb::ffi::rmd160mb_sha256(p, p, n, 33), 0);
                 }
             });
-            assert_eq!(
-                used(batch_calls),
-                (0, 0),
-                "backend {backend}, width {width}: heap used"
-            );
+            assert_eq!(used(batch_calls), (0, 0), "backend {backend}, width {width}: heap used");
             let many = measure(|| {
                 for batch in [&msgs, &mixed] {
                     ripemd160mb::ripemd160_many_with(backend, &mut d20, batch);
@@ -67,40 +56,12 @@ fn batch_calls_do_not_allocate() {
                 // SAFETY: n pointers and lengths of live messages; 20n and 32n
                 // bytes of dst.
                 unsafe {
-                    assert_eq!(
-                        ripemd160mb::ffi::rmd160mb_sum_many(
-                            d20.as_mut_ptr().cast(),
-                            ptrs.as_ptr(),
-                            lens.as_ptr(),
-                            n
-                        ),
-                        0
-                    );
-                    assert_eq!(
-                        ripemd160mb::ffi::rmd160mb_hash160_many(
-                            d20.as_mut_ptr().cast(),
-                            ptrs.as_ptr(),
-                            lens.as_ptr(),
-                            n
-                        ),
-                        0
-                    );
-                    assert_eq!(
-                        ripemd160mb::ffi::rmd160mb_sha256_many(
-                            d32.as_mut_ptr().cast(),
-                            ptrs.as_ptr(),
-                            lens.as_ptr(),
-                            n
-                        ),
-                        0
-                    );
+                    assert_eq!(ripemd160mb::ffi::rmd160mb_sum_many(d20.as_mut_ptr().cast(), ptrs.as_ptr(), lens.as_ptr(), n), 0);
+                    assert_eq!(ripemd160mb::ffi::rmd160mb_hash160_many(d20.as_mut_ptr().cast(), ptrs.as_ptr(), lens.as_ptr(), n), 0);
+                    assert_eq!(ripemd160mb::ffi::rmd160mb_sha256_many(d32.as_mut_ptr().cast(), ptrs.as_ptr(), lens.as_ptr(), n), 0);
                 }
             });
-            assert_eq!(
-                used(many),
-                (0, 0),
-                "backend {backend}, width {width}: heap used by the _many functions"
-            );
+            assert_eq!(used(many), (0, 0), "backend {backend}, width {width}: heap used by the _many functions");
         }
         // The counter works: an allocation here is seen.
         let seen = measure(|| drop(std::hint::black_box(vec![1u8; 10])));
