@@ -2,7 +2,8 @@
 #
 #   make            release build: target/release/libripemd160mb.{so,a}
 #                   (target/ is $CARGO_TARGET_DIR when that is set)
-#   make demo       HASH160 of the bundled secp256k1 public keys, verified, with keys/s
+#   make demo       HASH160 and Ethereum addresses of the bundled secp256k1 public
+#                   keys, verified, with keys/s
 #   make test       everything CI runs (cargo tests incl. the header drift test,
 #                   the C tests, the install test, and every mk/*.mk step)
 #   make check      the C tests only (CTest-style summary)
@@ -119,8 +120,9 @@ CRYPTO_CFLAGS := $(shell $(PKG_CONFIG) --cflags libcrypto 2>/dev/null)
 CT_EXTRA_diff := $(CRYPTO_CFLAGS) $(CRYPTO_LIBS)
 CT_EXTRA = $(CT_EXTRA_$(firstword $(subst -, ,$(notdir $@))))
 
-# The demo: linked statically, so the binary runs from anywhere.
+# The demo: linked statically, so the binaries run from anywhere.
 DEMO := target/examples/hash160
+ETH_DEMO := target/examples/eth_address
 DEMO_CFLAGS := -O2 $(WARN) -std=c99 -Iinclude
 
 # Test steps of `make test`, in order; fragments append theirs.
@@ -229,17 +231,19 @@ test: $(TEST_STEPS)
 # ---------------------------------------------------------------------------
 # Demo and benchmark
 
-$(DEMO): examples/hash160.c $(HEADER) $(LIB_A)
+target/examples/%: examples/%.c $(HEADER) $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(DEMO_CFLAGS) -o $@ $< $(LIB_A) $(NATIVE_STATIC_LIBS)
 
-# DEMO_ARGS: e.g. `make demo DEMO_ARGS=keys.tsv`.
-demo: $(DEMO) uninstalled-pc
+# DEMO_ARGS: e.g. `make demo DEMO_ARGS=keys.tsv` (hash160-pubkeys.tsv's
+# format); ETH_DEMO_ARGS the same for eth-addresses.tsv's format.
+demo: $(DEMO) $(ETH_DEMO) uninstalled-pc
 	./$(DEMO) $(DEMO_ARGS)
+	./$(ETH_DEMO) $(ETH_DEMO_ARGS)
 
-# The demo verifies every bundled key (exit 1 on a mismatch); it must also
+# The demos verify every bundled key (exit 1 on a mismatch); each must also
 # refuse a malformed file (exit 2) and report a corrupted expected digest.
-test-demo: $(DEMO)
+test-demo: $(DEMO) $(ETH_DEMO)
 	./$(DEMO)
 	@printf '1\tzz\t00\t00\t00\n' > target/examples/bad.tsv; \
 	./$(DEMO) target/examples/bad.tsv >/dev/null 2>&1; s=$$?; \
@@ -250,6 +254,16 @@ test-demo: $(DEMO)
 	./$(DEMO) target/examples/corrupt.tsv >/dev/null 2>&1; s=$$?; \
 	test $$s -eq 1 || { echo "FAIL demo: a wrong expected digest gave exit status $$s, expected 1"; exit 1; }
 	@echo "PASS demo (all keys verified; malformed file and wrong digest refused)"
+	./$(ETH_DEMO)
+	@printf '1\t04zz\t00\t00\n' > target/examples/bad-eth.tsv; \
+	./$(ETH_DEMO) target/examples/bad-eth.tsv >/dev/null 2>&1; s=$$?; \
+	test $$s -eq 2 || { echo "FAIL eth demo: a malformed file gave exit status $$s, expected 2"; exit 1; }
+	@awk -F'\t' -v OFS='\t' '!/^#/ && !done { $$4 = (substr($$4,1,1) == "0" ? "1" : "0") substr($$4,2); done = 1 } 1' \
+	    tests/vectors/eth-addresses.tsv > target/examples/corrupt-eth.tsv; \
+	cmp -s tests/vectors/eth-addresses.tsv target/examples/corrupt-eth.tsv && { echo "FAIL eth demo: corrupting failed"; exit 1; }; \
+	./$(ETH_DEMO) target/examples/corrupt-eth.tsv >/dev/null 2>&1; s=$$?; \
+	test $$s -eq 1 || { echo "FAIL eth demo: a wrong expected address gave exit status $$s, expected 1"; exit 1; }
+	@echo "PASS eth demo (all addresses verified; malformed file and wrong address refused)"
 
 bench:
 	rm -rf target/criterion

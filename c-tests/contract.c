@@ -3,7 +3,9 @@
  * this CPU supports: counts of 0 with NULL pointers, NULL where bytes are
  * needed, size overflow, overlap, in place, nothing written past dst + 20n
  * or into src or on an error, backend selection, strerror, version, the
- * streaming context (copy by value, final then update, uninitialised), and
+ * streaming context (copy by value, final then update, uninitialised),
+ * Keccak-256 and Ethereum addresses (RMD160MB_ERR_INPUT for a key width
+ * other than 64 and 65 or a 65-byte key not starting with 0x04), and
  * thread safety while another thread switches backends.
  *
  *   contract                 run all checks
@@ -357,8 +359,8 @@ static void strerror_and_version(void)
 {
     static const int statuses[] = {RMD160MB_OK,          RMD160MB_ERR_NULL,    RMD160MB_ERR_OVERFLOW,
                                    RMD160MB_ERR_OVERLAP, RMD160MB_ERR_BACKEND, RMD160MB_ERR_CONTEXT,
-                                   RMD160MB_ERR_INTERNAL};
-    static const int unknown[] = {1, 2, -7, -100, 42, INT_MIN, INT_MAX, INT_MIN + 1};
+                                   RMD160MB_ERR_INTERNAL, RMD160MB_ERR_INPUT};
+    static const int unknown[] = {1, 2, -8, -100, 42, INT_MIN, INT_MAX, INT_MIN + 1};
     const char *unknown_text = rmd160mb_strerror(-12345);
     size_t i, j;
     char v[64];
@@ -389,7 +391,8 @@ static void strerror_and_version(void)
     }
     /* Status values are the promised numbers. */
     CHECK(RMD160MB_OK == 0 && RMD160MB_ERR_NULL == -1 && RMD160MB_ERR_OVERFLOW == -2 &&
-              RMD160MB_ERR_OVERLAP == -3 && RMD160MB_ERR_BACKEND == -4,
+              RMD160MB_ERR_OVERLAP == -3 && RMD160MB_ERR_BACKEND == -4 && RMD160MB_ERR_CONTEXT == -5 &&
+              RMD160MB_ERR_INTERNAL == -6 && RMD160MB_ERR_INPUT == -7,
           "status constants changed");
     CHECK(RMD160MB_DIGEST_SIZE == 20 && RMD160MB_BLOCK_SIZE == 64, "size constants changed");
 
@@ -672,6 +675,7 @@ static void many_contract(void)
     many_contract_one(rmd160mb_sum_many, 20, "sum_many");
     many_contract_one(rmd160mb_hash160_many, 20, "hash160_many");
     many_contract_one(rmd160mb_sha256_many, 32, "sha256_many");
+    many_contract_one(rmd160mb_keccak256_many, 32, "keccak256_many");
     /* The values agree with the one-message functions. */
     one[0] = abc;
     len[0] = 3;
@@ -681,6 +685,217 @@ static void many_contract(void)
     CHECK_STATUS(rmd160mb_hash160_many(h, one, len, 1), RMD160MB_OK);
     CHECK_STATUS(rmd160mb_hash160(want, abc, 1, 3), RMD160MB_OK);
     CHECK_DIGEST(h, want, "hash160_many(abc)");
+}
+
+/* ------------------------------------------------------------------------ */
+/* rmd160mb_keccak256 and rmd160mb_eth_address: every status, nothing
+ * written on an error; in place and bounds on every backend. The digests
+ * themselves are checked against the bundled vectors in vectors.c. */
+
+/* 1 when every byte of p[0..len) is `b`. */
+static int all_bytes(const uint8_t *p, size_t len, uint8_t b)
+{
+    size_t i;
+    for (i = 0; i < len; i++)
+        if (p[i] != b) return 0;
+    return 1;
+}
+
+static void keccak_statuses(void)
+{
+    static uint8_t region[4096];
+    uint8_t *dst = region, *src = region + 1024;
+    const uint8_t *top = (const uint8_t *)(uintptr_t)(UINTPTR_MAX - 15);
+    uint8_t *topw = (uint8_t *)(uintptr_t)(UINTPTR_MAX - 15);
+    size_t i;
+    uint8_t e[32];
+
+    memset(region, FILL, sizeof region);
+    /* n == 0: whatever the pointers and widths the other functions accept. */
+    CHECK_STATUS(rmd160mb_keccak256(NULL, NULL, 0, 0), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_keccak256(NULL, NULL, 0, 64), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_keccak256(NULL, NULL, 0, SIZE_MAX), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_keccak256(dst, dst + 1, 0, 64), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_eth_address(NULL, NULL, 0, 64), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_eth_address(NULL, NULL, 0, 65), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_eth_address(dst, NULL, 0, 65), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_eth_address(dst, dst + 1, 0, 65), RMD160MB_OK);
+    CHECK(all_bytes(region, sizeof region, FILL), "a call with n == 0 wrote");
+
+    /* width 0: src is not needed; every digest is Keccak-256(""). */
+    CHECK_STATUS(rmd160mb_keccak256(dst, NULL, 3, 0), RMD160MB_OK);
+    CHECK(hex_decode("c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470", e, 32) == 0 &&
+              memcmp(dst, e, 32) == 0 && memcmp(dst + 32, e, 32) == 0 && memcmp(dst + 64, e, 32) == 0,
+          "keccak256 width 0: not Keccak-256 of the empty message");
+    memset(region, FILL, sizeof region);
+
+    /* NULL where bytes are needed. */
+    CHECK_STATUS(rmd160mb_keccak256(NULL, src, 1, 64), RMD160MB_ERR_NULL);
+    CHECK_STATUS(rmd160mb_keccak256(dst, NULL, 1, 64), RMD160MB_ERR_NULL);
+    CHECK_STATUS(rmd160mb_keccak256(NULL, NULL, 2, 0), RMD160MB_ERR_NULL);
+    CHECK_STATUS(rmd160mb_eth_address(NULL, src, 1, 64), RMD160MB_ERR_NULL);
+    CHECK_STATUS(rmd160mb_eth_address(dst, NULL, 1, 65), RMD160MB_ERR_NULL);
+    CHECK_STATUS(rmd160mb_eth_address(NULL, NULL, 1, 65), RMD160MB_ERR_NULL);
+
+    /* Overflow: 32n, 20n, n*width, wrapping ranges; before NULL. */
+    CHECK_STATUS(rmd160mb_keccak256(dst, src, SIZE_MAX / 32 + 1, 1), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_keccak256(dst, src, SIZE_MAX / 32 + 1, 0), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_keccak256(dst, src, 2, SIZE_MAX / 2 + 1), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_keccak256(dst, src, SIZE_MAX / 64, 65), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_keccak256(NULL, NULL, SIZE_MAX, 64), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_keccak256(dst, top, 1, 64), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_keccak256(topw, src, 1, 64), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_keccak256(NULL, top, 1, 64), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_eth_address(dst, src, SIZE_MAX / 20 + 1, 64), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_eth_address(dst, src, SIZE_MAX / 64, 65), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_eth_address(dst, src, (size_t)PTRDIFF_MAX / 64 + 1, 64), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_eth_address(NULL, NULL, SIZE_MAX, 65), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_eth_address(dst, top, 1, 64), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_eth_address(topw, src, 1, 65), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_eth_address(NULL, top, 1, 65), RMD160MB_ERR_OVERFLOW);
+    CHECK(all_bytes(region, sizeof region, FILL), "an error wrote (NULL, overflow)");
+
+    /* Overlap: dst inside src, partial at either end; in place with width
+     * < 32 (keccak256). */
+    CHECK_STATUS(rmd160mb_keccak256(src + 1, src, 2, 64), RMD160MB_ERR_OVERLAP);
+    CHECK_STATUS(rmd160mb_keccak256(src + 127, src, 2, 64), RMD160MB_ERR_OVERLAP);
+    CHECK_STATUS(rmd160mb_keccak256(src - 63, src, 2, 64), RMD160MB_ERR_OVERLAP);
+    CHECK_STATUS(rmd160mb_keccak256(src, src, 2, 31), RMD160MB_ERR_OVERLAP);
+    CHECK_STATUS(rmd160mb_keccak256(src, src, 3, 1), RMD160MB_ERR_OVERLAP);
+    CHECK_STATUS(rmd160mb_eth_address(src + 1, src, 2, 64), RMD160MB_ERR_OVERLAP);
+    CHECK_STATUS(rmd160mb_eth_address(src + 129, src, 2, 65), RMD160MB_ERR_OVERLAP);
+    CHECK_STATUS(rmd160mb_eth_address(src - 39, src, 2, 65), RMD160MB_ERR_OVERLAP);
+    CHECK(all_bytes(region, sizeof region, FILL), "an error wrote (overlap)");
+    /* Adjacent is not overlapping. */
+    CHECK_STATUS(rmd160mb_keccak256(src - 64, src, 2, 64), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_keccak256(src + 128, src, 2, 64), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_eth_address(src - 40, src, 2, 64), RMD160MB_OK);
+    memset(region, FILL, sizeof region);
+
+    /* RMD160MB_ERR_INPUT: a width other than 64 and 65, nothing written. */
+    {
+        static const size_t widths[] = {0, 1, 20, 32, 33, 63, 66, 128};
+        for (i = 0; i < sizeof widths / sizeof widths[0]; i++)
+            CHECK(rmd160mb_eth_address(dst, src, 2, widths[i]) == RMD160MB_ERR_INPUT,
+                  "eth_address width %lu not refused with RMD160MB_ERR_INPUT", (unsigned long)widths[i]);
+        CHECK(all_bytes(region, sizeof region, FILL), "eth_address with a bad width wrote");
+    }
+    /* RMD160MB_ERR_INPUT: a 65-byte key not starting with 0x04 (first,
+     * middle or last of the batch, any other byte), nothing written; 64-byte
+     * keys have no prefix. */
+    {
+        enum { N = 20 };
+        uint8_t *keys = region + 1024, *out = region + 3000, saved[65 * N];
+        size_t bad, b;
+        static const uint8_t prefixes[] = {0x00, 0x02, 0x03, 0x05, 0x06, 0x07, 0x40, 0x84, 0xFF};
+        for (i = 0; i < 65 * N; i++) keys[i] = (uint8_t)(i * 29 + 1);
+        for (i = 0; i < N; i++) keys[65 * i] = 0x04;
+        memcpy(saved, keys, 65 * N);
+        for (bad = 0; bad < N; bad += 9) { /* keys 0, 9, 18 */
+            for (b = 0; b < sizeof prefixes; b++) {
+                keys[65 * bad] = prefixes[b];
+                memset(out, FILL, 20 * N);
+                CHECK(rmd160mb_eth_address(out, keys, N, 65) == RMD160MB_ERR_INPUT,
+                      "eth_address: key %lu starting with 0x%02x not refused", (unsigned long)bad, prefixes[b]);
+                CHECK(all_bytes(out, 20 * N, FILL), "eth_address wrote for a key starting with 0x%02x",
+                      prefixes[b]);
+                /* In place: refused too, the keys unchanged. */
+                CHECK(rmd160mb_eth_address(keys, keys, N, 65) == RMD160MB_ERR_INPUT,
+                      "eth_address in place: key %lu starting with 0x%02x not refused", (unsigned long)bad,
+                      prefixes[b]);
+                saved[65 * bad] = prefixes[b];
+                CHECK(memcmp(keys, saved, 65 * N) == 0, "eth_address in place changed the keys on an error");
+            }
+            keys[65 * bad] = saved[65 * bad] = 0x04;
+        }
+        CHECK_STATUS(rmd160mb_eth_address(out, keys, N, 65), RMD160MB_OK);
+        /* The same keys without their prefix byte: the same addresses. */
+        {
+            uint8_t k64[64 * N], a64[20 * N];
+            for (i = 0; i < N; i++) memcpy(k64 + 64 * i, keys + 65 * i + 1, 64);
+            CHECK_STATUS(rmd160mb_eth_address(a64, k64, N, 64), RMD160MB_OK);
+            CHECK(memcmp(a64, out, 20 * N) == 0, "eth_address: width 64 and width 65 of the same keys differ");
+            /* The address is the last 20 bytes of Keccak-256 of X||Y. */
+            {
+                uint8_t d[32 * N];
+                CHECK_STATUS(rmd160mb_keccak256(d, k64, N, 64), RMD160MB_OK);
+                for (i = 0; i < N; i++)
+                    CHECK(memcmp(d + 32 * i + 12, a64 + 20 * i, 20) == 0,
+                          "eth_address key %lu is not the last 20 bytes of its Keccak-256", (unsigned long)i);
+            }
+            /* Any first byte is fine at width 64. */
+            k64[0] = 0x00;
+            k64[64] = 0x02;
+            CHECK_STATUS(rmd160mb_eth_address(a64, k64, N, 64), RMD160MB_OK);
+        }
+    }
+    printf("keccak256, eth_address: statuses checked\n");
+}
+
+/* On the current backend: canaries around dst, src unchanged, in place
+ * equal to out of place, and every digest equal to its message hashed
+ * alone. */
+static void keccak_in_place_and_bounds(const char *backend)
+{
+    size_t counts[] = {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 19, 33, 64, 65, 100};
+    size_t widths[] = {0, 1, 20, 31, 32, 33, 64, 65, 135, 136, 137, 200, 271, 272, 273};
+    size_t ci, wi, i;
+    rng_t rng;
+    rng.s = test_seed() ^ 0x6B;
+    for (ci = 0; ci < sizeof counts / sizeof counts[0]; ci++) {
+        size_t n = counts[ci];
+        for (wi = 0; wi < sizeof widths / sizeof widths[0]; wi++) {
+            size_t w = widths[wi];
+            guarded s = guarded_new(w * n, wi);
+            guarded d = guarded_new(32 * n, wi + ci);
+            uint8_t *c = (uint8_t *)t_malloc(w * n);
+            rng_fill(&rng, s.p, w * n);
+            memcpy(c, s.p, w * n);
+            CHECK_STATUS(rmd160mb_keccak256(d.p, s.p, n, w), RMD160MB_OK);
+            CHECK(memcmp(s.p, c, w * n) == 0, "keccak256 modified src (n=%lu, width=%lu)", (unsigned long)n,
+                  (unsigned long)w);
+            CHECK(guarded_intact(&d), "keccak256 wrote outside dst[0..32n) (n=%lu, width=%lu)", (unsigned long)n,
+                  (unsigned long)w);
+            for (i = 0; i < n; i++) {
+                uint8_t one[32];
+                CHECK_STATUS(rmd160mb_keccak256(one, c + w * i, 1, w), RMD160MB_OK);
+                CHECK(memcmp(one, d.p + 32 * i, 32) == 0, "keccak256 n=%lu width=%lu message %lu differs from it alone",
+                      (unsigned long)n, (unsigned long)w, (unsigned long)i);
+            }
+            if (w >= 32) {
+                CHECK_STATUS(rmd160mb_keccak256(s.p, s.p, n, w), RMD160MB_OK);
+                CHECK(memcmp(s.p, d.p, 32 * n) == 0, "keccak256 in place differs (n=%lu, width=%lu)",
+                      (unsigned long)n, (unsigned long)w);
+                CHECK(guarded_intact(&s), "keccak256 in place wrote outside the buffer (n=%lu, width=%lu)",
+                      (unsigned long)n, (unsigned long)w);
+            }
+            if (w == 64 || w == 65) {
+                guarded a = guarded_new(20 * n, ci);
+                for (i = 0; w == 65 && i < n; i++) c[65 * i] = 0x04;
+                memcpy(s.p, c, w * n);
+                CHECK_STATUS(rmd160mb_eth_address(a.p, s.p, n, w), RMD160MB_OK);
+                CHECK(guarded_intact(&a), "eth_address wrote outside dst[0..20n) (n=%lu, width=%lu)",
+                      (unsigned long)n, (unsigned long)w);
+                CHECK(memcmp(s.p, c, w * n) == 0, "eth_address modified src (n=%lu, width=%lu)", (unsigned long)n,
+                      (unsigned long)w);
+                for (i = 0; i < n; i++) {
+                    uint8_t k[32];
+                    CHECK_STATUS(rmd160mb_keccak256(k, c + w * i + (w - 64), 1, 64), RMD160MB_OK);
+                    CHECK(memcmp(k + 12, a.p + 20 * i, 20) == 0, "eth_address n=%lu width=%lu key %lu",
+                          (unsigned long)n, (unsigned long)w, (unsigned long)i);
+                }
+                CHECK_STATUS(rmd160mb_eth_address(s.p, s.p, n, w), RMD160MB_OK);
+                CHECK(memcmp(s.p, a.p, 20 * n) == 0, "eth_address in place differs (n=%lu, width=%lu)",
+                      (unsigned long)n, (unsigned long)w);
+                CHECK(guarded_intact(&s), "eth_address in place wrote outside the buffer");
+                guarded_free(&a);
+            }
+            free(c);
+            guarded_free(&s);
+            guarded_free(&d);
+        }
+    }
+    printf("%s: keccak256 and eth_address in place and bounds done\n", backend);
 }
 
 int main(int argc, char **argv)
@@ -694,8 +909,10 @@ int main(int argc, char **argv)
     overflow();
     overlap();
     many_contract();
+    keccak_statuses();
     context();
     for_each_backend(in_place_and_bounds);
+    for_each_backend(keccak_in_place_and_bounds);
     threads();
     return t_finish("contract");
 }

@@ -4,7 +4,8 @@
  * contract names (so a one-byte overrun or overread hits a redzone or an
  * unaddressable byte), at offset 0 and misaligned by 1..3, separate and in
  * place, on every backend this CPU has; results are checked against the
- * bundled vectors (tests/vectors, from independent implementations).
+ * bundled vectors (tests/vectors, from independent implementations): RIPEMD-160
+ * and HASH160, Keccak-256 and Ethereum addresses.
  *
  * Usage: guard VECTOR_DIR   (exit status 0 when every check passed)
  */
@@ -40,8 +41,9 @@ static int unhex(const char *s, size_t n, uint8_t *out) {
     return 0;
 }
 
-/* Columns `a` (a_len bytes) and `b` (20 bytes) of each data line of a TSV. */
-static size_t load(const char *dir, const char *file, int col_a, size_t a_len, int col_b, uint8_t **a, uint8_t **b) {
+/* Columns `a` (a_len bytes) and `b` (b_len bytes) of each data line of a TSV. */
+static size_t load(const char *dir, const char *file, int col_a, size_t a_len, int col_b, size_t b_len, uint8_t **a,
+                   uint8_t **b) {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, file);
     FILE *f = fopen(path, "r");
@@ -51,7 +53,7 @@ static size_t load(const char *dir, const char *file, int col_a, size_t a_len, i
     }
     size_t cap = 4096, n = 0;
     *a = malloc(cap * a_len);
-    *b = malloc(cap * 20);
+    *b = malloc(cap * b_len);
     char line[1024];
     while (fgets(line, sizeof line, f)) {
         if (line[0] == '#' || line[0] == '\n') continue;
@@ -59,7 +61,7 @@ static size_t load(const char *dir, const char *file, int col_a, size_t a_len, i
         int k = 0;
         for (char *p = strtok(line, "\t\n"); p && k < 8; p = strtok(NULL, "\t\n")) cols[k++] = p;
         if (k <= col_a || k <= col_b || n == cap) continue;
-        if (unhex(cols[col_a], a_len, *a + n * a_len) || unhex(cols[col_b], 20, *b + n * 20)) continue;
+        if (unhex(cols[col_a], a_len, *a + n * a_len) || unhex(cols[col_b], b_len, *b + n * b_len)) continue;
         n++;
     }
     fclose(f);
@@ -168,6 +170,92 @@ static void check_lengths(const char *dir) {
     CHECK(rows == 301, "ripemd160-lengths.tsv: %zu rows", rows);
 }
 
+/* Keccak-256 (width 64: X||Y of the keys, against the file's digests) and
+ * Ethereum addresses (widths 65 and 64), each buffer of exact size,
+ * misaligned, separate and in place. */
+static void check_keccak(const char *be, const uint8_t *k65, const uint8_t *addr, const uint8_t *dig, size_t nvec) {
+    for (size_t c = 0; c < NCOUNTS; c++) {
+        size_t n = COUNTS[c];
+        for (size_t off = 0; off < 4; off += 3) {
+            for (size_t width = 64; width <= 65; width++) {
+                uint8_t *sb, *db;
+                uint8_t *src = exact(width * n, off, &sb), *dst = exact(20 * n, 3 - off, &db);
+                for (size_t i = 0; i < n; i++) memcpy(src + width * i, k65 + 65 * (i % nvec) + (65 - width), width);
+                int st = rmd160mb_eth_address(dst, src, n, width);
+                CHECK(st == RMD160MB_OK, "%s eth_address w %zu n %zu: status %d", be, width, n, st);
+                for (size_t i = 0; i < n; i++)
+                    CHECK(!memcmp(dst + 20 * i, addr + 20 * (i % nvec), 20), "%s eth_address w %zu n %zu key %zu", be, width, n, i);
+                st = rmd160mb_eth_address(src, src, n, width);
+                CHECK(st == RMD160MB_OK, "%s eth_address in place w %zu n %zu: status %d", be, width, n, st);
+                for (size_t i = 0; i < n; i++)
+                    CHECK(!memcmp(src + 20 * i, addr + 20 * (i % nvec), 20), "%s eth_address in place w %zu n %zu key %zu", be, width, n, i);
+                free(sb);
+                free(db);
+            }
+            uint8_t *sb, *db;
+            uint8_t *src = exact(64 * n, off, &sb), *dst = exact(32 * n, 3 - off, &db);
+            for (size_t i = 0; i < n; i++) memcpy(src + 64 * i, k65 + 65 * (i % nvec) + 1, 64);
+            int st = rmd160mb_keccak256(dst, src, n, 64);
+            CHECK(st == RMD160MB_OK, "%s keccak256 n %zu: status %d", be, n, st);
+            for (size_t i = 0; i < n; i++)
+                CHECK(!memcmp(dst + 32 * i, dig + 32 * (i % nvec), 32), "%s keccak256 n %zu digest %zu", be, n, i);
+            st = rmd160mb_keccak256(src, src, n, 64);
+            CHECK(st == RMD160MB_OK, "%s keccak256 in place n %zu: status %d", be, n, st);
+            for (size_t i = 0; i < n; i++)
+                CHECK(!memcmp(src + 32 * i, dig + 32 * (i % nvec), 32), "%s keccak256 in place n %zu digest %zu", be, n, i);
+            free(sb);
+            free(db);
+        }
+    }
+}
+
+/* Message L of keccak256-lengths.tsv (m[i] = (i*7 + L) mod 256): through
+ * rmd160mb_keccak256 (n = 1, width L) and all of them through one
+ * rmd160mb_keccak256_many call, every message, the pointer and length
+ * arrays and dst each an exact-size heap block. */
+static void check_keccak_lengths(const char *dir) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/keccak256-lengths.tsv", dir);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        perror(path);
+        exit(2);
+    }
+    enum { MAXROWS = 400 };
+    uint8_t *msgs[MAXROWS], *bases[MAXROWS], want[MAXROWS][32];
+    size_t lens_v[MAXROWS];
+    char line[256];
+    size_t rows = 0;
+    while (fgets(line, sizeof line, f) && rows < MAXROWS) {
+        size_t len;
+        char hex[80];
+        if (line[0] == '#' || sscanf(line, "%zu\t%64s", &len, hex) != 2 || unhex(hex, 32, want[rows])) continue;
+        msgs[rows] = exact(len, rows % 4, &bases[rows]);
+        for (size_t i = 0; i < len; i++) msgs[rows][i] = (uint8_t)(i * 7 + len);
+        lens_v[rows] = len;
+        uint8_t *ob, *out = exact(32, 0, &ob);
+        int st = rmd160mb_keccak256(out, msgs[rows], 1, len);
+        CHECK(st == RMD160MB_OK && !memcmp(out, want[rows], 32), "keccak256 len %zu: status %d", len, st);
+        free(ob);
+        rows++;
+    }
+    fclose(f);
+    CHECK(rows >= 309, "keccak256-lengths.tsv: %zu rows", rows);
+    uint8_t *pb, *lb, *db;
+    const uint8_t **ptrs = (const uint8_t **)(void *)exact(rows * sizeof *ptrs, 0, &pb);
+    size_t *lens = (size_t *)(void *)exact(rows * sizeof *lens, 0, &lb);
+    uint8_t *dst = exact(32 * rows, 1, &db);
+    for (size_t i = 0; i < rows; i++) {
+        ptrs[i] = msgs[i];
+        lens[i] = lens_v[i];
+    }
+    int st = rmd160mb_keccak256_many(dst, ptrs, lens, rows);
+    CHECK(st == RMD160MB_OK, "keccak256_many: status %d", st);
+    for (size_t i = 0; i < rows; i++) CHECK(!memcmp(dst + 32 * i, want[i], 32), "keccak256_many len %zu", lens_v[i]);
+    for (size_t i = 0; i < rows; i++) free(bases[i]);
+    free(pb), free(lb), free(db);
+}
+
 /* The contract's error statuses: nothing read or written (the pointers
  * would fault or be flagged if they were). */
 static void check_errors(void) {
@@ -205,6 +293,18 @@ static void check_errors(void) {
     CHECK(rmd160mb_final(&ctx, out) == RMD160MB_ERR_CONTEXT, "final garbage ctx");
     CHECK(rmd160mb_set_backend(NULL) == RMD160MB_ERR_NULL, "set_backend NULL");
     CHECK(rmd160mb_set_backend("sse9") == RMD160MB_ERR_BACKEND, "set_backend unknown");
+    CHECK(rmd160mb_keccak256(wild, wild, 0, 64) == RMD160MB_OK, "keccak256 n 0 wild");
+    CHECK(rmd160mb_keccak256(buf, NULL, 1, 64) == RMD160MB_ERR_NULL, "keccak256 NULL src");
+    CHECK(rmd160mb_keccak256(buf, buf, SIZE_MAX / 32 + 1, 0) == RMD160MB_ERR_OVERFLOW, "keccak256 32n overflow");
+    CHECK(rmd160mb_keccak256(buf, buf, 1, 31) == RMD160MB_ERR_OVERLAP, "keccak256 width 31 in place");
+    CHECK(rmd160mb_keccak256_many(wild, NULL, NULL, 0) == RMD160MB_OK, "keccak256_many n 0");
+    CHECK(rmd160mb_eth_address(wild, wild, 0, 65) == RMD160MB_OK, "eth_address n 0 wild");
+    CHECK(rmd160mb_eth_address(out, NULL, 1, 65) == RMD160MB_ERR_NULL, "eth_address NULL src");
+    CHECK(rmd160mb_eth_address(out, buf, SIZE_MAX / 20 + 1, 64) == RMD160MB_ERR_OVERFLOW, "eth_address 20n overflow");
+    CHECK(rmd160mb_eth_address(buf + 1, buf, 1, 64) == RMD160MB_ERR_OVERLAP, "eth_address overlap");
+    CHECK(rmd160mb_eth_address(out, buf, 1, 33) == RMD160MB_ERR_INPUT, "eth_address width 33");
+    uint8_t key65[65] = {0}; /* starts with 0x00, not 0x04 */
+    CHECK(rmd160mb_eth_address(out, key65, 1, 65) == RMD160MB_ERR_INPUT, "eth_address 65-byte key 00...");
     for (int s = -8; s <= 1; s++) CHECK(rmd160mb_strerror(s) != NULL, "strerror %d", s);
 }
 
@@ -214,9 +314,16 @@ int main(int argc, char **argv) {
         return 2;
     }
     uint8_t *m32, *d32, *k33, *d33, *k65, *d65;
-    size_t n32 = load(argv[1], "hash32.tsv", 0, 32, 1, &m32, &d32);
-    size_t n33 = load(argv[1], "hash160-pubkeys.tsv", 1, 33, 2, &k33, &d33);
-    size_t n65 = load(argv[1], "hash160-pubkeys.tsv", 3, 65, 4, &k65, &d65);
+    size_t n32 = load(argv[1], "hash32.tsv", 0, 32, 1, 20, &m32, &d32);
+    size_t n33 = load(argv[1], "hash160-pubkeys.tsv", 1, 33, 2, 20, &k33, &d33);
+    size_t n65 = load(argv[1], "hash160-pubkeys.tsv", 3, 65, 4, 20, &k65, &d65);
+    /* eth-addresses.tsv: 65-byte keys with their addresses, and the same
+     * keys' Keccak-256 of X||Y (pycryptodome and libsecp256k1). */
+    uint8_t *e65, *ea, *e65b, *ed;
+    size_t ne = load(argv[1], "eth-addresses.tsv", 1, 65, 3, 20, &e65, &ea);
+    size_t ne2 = load(argv[1], "eth-addresses.tsv", 1, 65, 2, 32, &e65b, &ed);
+    CHECK(ne >= 2000 && ne2 == ne, "eth vectors: %zu %zu rows", ne, ne2);
+    if (!ne || ne2 != ne) return 1;
     CHECK(n32 >= 1000 && n33 >= 2000 && n65 >= 2000, "vectors: %zu %zu %zu rows", n32, n33, n65);
     if (!n32 || !n33 || !n65) return 1;
 
@@ -231,11 +338,14 @@ int main(int argc, char **argv) {
         check_hash32(NAMES[b], m32, d32, n32);
         check_hash160(NAMES[b], 33, k33, d33, n33);
         check_hash160(NAMES[b], 65, k65, d65, n65);
+        check_keccak(NAMES[b], e65, ea, ed, ne);
     }
     CHECK(rmd160mb_set_backend("auto") == RMD160MB_OK, "set_backend auto");
     check_lengths(argv[1]);
+    check_keccak_lengths(argv[1]);
     check_errors();
     free(m32), free(d32), free(k33), free(d33), free(k65), free(d65);
+    free(e65), free(ea), free(e65b), free(ed);
     printf("guard: %d passed, %d failed\n", passed, failed);
     return failed != 0;
 }

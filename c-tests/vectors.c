@@ -3,7 +3,13 @@
  * implementations) through the C API: the designers' vectors (with one
  * million 'a'), every length 0..300, 32-byte messages through
  * rmd160mb_hash32, and secp256k1 public keys through rmd160mb_hash160
- * (compressed and uncompressed), each batch in ONE call, on every backend.
+ * (compressed and uncompressed), each batch in ONE call, on every backend;
+ * Keccak-256 and Ethereum addresses: keccak256-lengths.tsv (lengths 0..300
+ * and longer, through rmd160mb_keccak256 and rmd160mb_keccak256_many) and
+ * eth-addresses.tsv (rmd160mb_eth_address of the 2000 keys, 65 and 64 bytes).
+ * Those two files come from pycryptodome (tests/vectors/keccak256.py) and
+ * libsecp256k1: OpenSSL 3.0 has no Keccak-256 (only SHA3-256, whose padding
+ * differs), so diff.c cannot check these functions.
  */
 #include "testutil.h"
 
@@ -135,17 +141,26 @@ static void load_pubkeys(void)
     CHECK(pk_n >= 2000, "hash160-pubkeys.tsv: %lu keys, expected 2000", (unsigned long)pk_n);
 }
 
-static void check_batch_digests(const uint8_t *got, const uint8_t *want, size_t n, const char *what)
+/* n results of `size` bytes each equal (at most 5 mismatches printed). */
+static void check_batch(const uint8_t *got, const uint8_t *want, size_t n, size_t size, const char *what)
 {
     size_t i, bad = 0;
+    char g[65], w[65];
     for (i = 0; i < n; i++) {
-        if (memcmp(got + 20 * i, want + 20 * i, 20) != 0) {
-            if (bad < 5) CHECK_DIGEST(got + 20 * i, want + 20 * i, "%s, message %lu", what, (unsigned long)i);
+        if (memcmp(got + size * i, want + size * i, size) != 0) {
+            if (bad < 5)
+                t_fail(__FILE__, __LINE__, "%s, message %lu: got %s want %s", what, (unsigned long)i,
+                       hex_encode(got + size * i, size, g), hex_encode(want + size * i, size, w));
             bad++;
         }
     }
     t_checks++;
     if (bad) t_fail(__FILE__, __LINE__, "%s: %lu of %lu digests wrong", what, (unsigned long)bad, (unsigned long)n);
+}
+
+static void check_batch_digests(const uint8_t *got, const uint8_t *want, size_t n, const char *what)
+{
+    check_batch(got, want, n, 20, what);
 }
 
 static void batch_vectors(const char *backend)
@@ -196,6 +211,158 @@ static void batch_vectors(const char *backend)
            (unsigned long)h32_n, (unsigned long)pk_n);
 }
 
+/* --- keccak256-lengths.tsv and eth-addresses.tsv -------------------------- */
+
+#define K_MAX_LEN 4096
+#define K_MAX_ROWS 400
+static size_t k_len[K_MAX_ROWS];
+static uint8_t k_want[K_MAX_ROWS * 32];
+static size_t k_rows;
+static uint8_t *eth_k65, *eth_k64, *eth_digest, *eth_addr;
+static size_t eth_n;
+
+/* m_L of keccak256-lengths.tsv: m_L[i] = (i*7 + L) mod 256. */
+static void length_message(uint8_t *m, size_t len)
+{
+    size_t i;
+    for (i = 0; i < len; i++) m[i] = (uint8_t)((i * 7 + len) % 256);
+}
+
+static void load_keccak(void)
+{
+    tsv_reader r;
+    size_t cap = 4096;
+    static const char empty[] = "c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470";
+    tsv_open(&r, "keccak256-lengths.tsv");
+    while (tsv_next(&r)) {
+        char *end;
+        if (k_rows == K_MAX_ROWS) tsv_bad(&r, "too many lines");
+        k_len[k_rows] = strtoul(r.fields[0], &end, 10);
+        if (r.nfields != 2 || *end != '\0' || k_len[k_rows] > K_MAX_LEN ||
+            hex_decode(r.fields[1], k_want + 32 * k_rows, 32) != 0)
+            tsv_bad(&r, "expected: length TAB keccak256_hex");
+        k_rows++;
+    }
+    tsv_close(&r);
+    CHECK(k_rows >= 309 && k_len[0] == 0 && k_len[300] == 300, "keccak256-lengths.tsv: %lu lines", (unsigned long)k_rows);
+    {
+        /* The published Keccak-256 of the empty message, against the file. */
+        uint8_t e[32];
+        CHECK(hex_decode(empty, e, 32) == 0 && memcmp(e, k_want, 32) == 0,
+              "keccak256-lengths.tsv: length 0 is not c5d24601...5d85a470");
+    }
+
+    eth_k65 = (uint8_t *)t_malloc(cap * 65);
+    eth_k64 = (uint8_t *)t_malloc(cap * 64);
+    eth_digest = (uint8_t *)t_malloc(cap * 32);
+    eth_addr = (uint8_t *)t_malloc(cap * 20);
+    tsv_open(&r, "eth-addresses.tsv");
+    while (tsv_next(&r)) {
+        if (eth_n == cap) tsv_bad(&r, "more than 4096 keys");
+        if (r.nfields != 4 || hex_decode(r.fields[1], eth_k65 + 65 * eth_n, 65) != 0 ||
+            hex_decode(r.fields[2], eth_digest + 32 * eth_n, 32) != 0 ||
+            hex_decode(r.fields[3], eth_addr + 20 * eth_n, 20) != 0 || eth_k65[65 * eth_n] != 0x04)
+            tsv_bad(&r, "expected: privkey TAB pubkey65 (04...) TAB keccak256 TAB address");
+        /* The first two keys are those of private keys 1 and 2, whose
+         * addresses are widely published. */
+        if (eth_n < 2) {
+            static const char *const priv[2] = {
+                "0000000000000000000000000000000000000000000000000000000000000001",
+                "0000000000000000000000000000000000000000000000000000000000000002"};
+            static const char *const addr[2] = {"7e5f4552091a69125d5dfcb7b8c2659029395bdf",
+                                                "2b5ad5c4795c026514f8317c7a215e218dccd6cf"};
+            CHECK(strcmp(r.fields[0], priv[eth_n]) == 0 && strcmp(r.fields[3], addr[eth_n]) == 0,
+                  "eth-addresses.tsv line %lu: not private key %lu with address %s", r.lineno,
+                  (unsigned long)eth_n + 1, addr[eth_n]);
+        }
+        memcpy(eth_k64 + 64 * eth_n, eth_k65 + 65 * eth_n + 1, 64);
+        eth_n++;
+    }
+    tsv_close(&r);
+    CHECK(eth_n >= 2000, "eth-addresses.tsv: %lu keys, expected 2000", (unsigned long)eth_n);
+}
+
+static void keccak_vectors(const char *backend)
+{
+    /* Every length: one message (n = 1), then 35 copies side by side (more
+     * than two groups of the widest backend plus a tail). */
+    enum { COPIES = 35 };
+    uint8_t *src = (uint8_t *)t_malloc((size_t)COPIES * K_MAX_LEN);
+    uint8_t *want = (uint8_t *)t_malloc(COPIES * 32);
+    guarded out = guarded_new(32 * (eth_n > COPIES ? eth_n : COPIES), 1);
+    const uint8_t *msgs[K_MAX_ROWS];
+    size_t i, j;
+    char what[64];
+    for (i = 0; i < k_rows; i++) {
+        size_t len = k_len[i];
+        length_message(src, len);
+        for (j = 1; j < COPIES; j++) memcpy(src + j * len, src, len);
+        for (j = 0; j < COPIES; j++) memcpy(want + 32 * j, k_want + 32 * i, 32);
+        CHECK_STATUS(rmd160mb_keccak256(out.p, src, 1, len), RMD160MB_OK);
+        sprintf(what, "keccak256 m_%lu", (unsigned long)len);
+        check_batch(out.p, want, 1, 32, what);
+        CHECK_STATUS(rmd160mb_keccak256(out.p, src, COPIES, len), RMD160MB_OK);
+        sprintf(what, "keccak256 of %d copies of m_%lu", COPIES, (unsigned long)len);
+        check_batch(out.p, want, COPIES, 32, what);
+    }
+    free(src);
+    free(want);
+
+    /* Every length in one keccak256_many call, in the file's order and
+     * reversed (each message its own allocation). */
+    {
+        uint8_t *rev_want = (uint8_t *)t_malloc(32 * k_rows);
+        const uint8_t *rev[K_MAX_ROWS];
+        size_t rev_len[K_MAX_ROWS];
+        for (i = 0; i < k_rows; i++) {
+            uint8_t *m = (uint8_t *)t_malloc(k_len[i]);
+            length_message(m, k_len[i]);
+            msgs[i] = m;
+        }
+        CHECK_STATUS(rmd160mb_keccak256_many(out.p, msgs, k_len, k_rows), RMD160MB_OK);
+        check_batch(out.p, k_want, k_rows, 32, "keccak256_many of keccak256-lengths.tsv");
+        for (i = 0; i < k_rows; i++) {
+            rev[i] = msgs[k_rows - 1 - i];
+            rev_len[i] = k_len[k_rows - 1 - i];
+            memcpy(rev_want + 32 * i, k_want + 32 * (k_rows - 1 - i), 32);
+        }
+        CHECK_STATUS(rmd160mb_keccak256_many(out.p, rev, rev_len, k_rows), RMD160MB_OK);
+        check_batch(out.p, rev_want, k_rows, 32, "keccak256_many of keccak256-lengths.tsv, reversed");
+        for (i = 0; i < k_rows; i++) free((void *)msgs[i]);
+        free(rev_want);
+    }
+
+    /* Ethereum addresses: one call per width, then in place on copies;
+     * Keccak-256 of X||Y through rmd160mb_keccak256 gives the file's
+     * digest column. */
+    memset(out.p, 0, out.len);
+    CHECK_STATUS(rmd160mb_eth_address(out.p, eth_k65, eth_n, 65), RMD160MB_OK);
+    check_batch(out.p, eth_addr, eth_n, 20, "eth_address of 65-byte keys");
+    memset(out.p, 0, out.len);
+    CHECK_STATUS(rmd160mb_eth_address(out.p, eth_k64, eth_n, 64), RMD160MB_OK);
+    check_batch(out.p, eth_addr, eth_n, 20, "eth_address of 64-byte keys (X||Y)");
+    memset(out.p, 0, out.len);
+    CHECK_STATUS(rmd160mb_keccak256(out.p, eth_k64, eth_n, 64), RMD160MB_OK);
+    check_batch(out.p, eth_digest, eth_n, 32, "keccak256 of X||Y");
+    CHECK(guarded_intact(&out), "bytes written outside the output buffer");
+    guarded_free(&out);
+    {
+        uint8_t *inplace = (uint8_t *)t_malloc(65 * eth_n);
+        memcpy(inplace, eth_k65, 65 * eth_n);
+        CHECK_STATUS(rmd160mb_eth_address(inplace, inplace, eth_n, 65), RMD160MB_OK);
+        check_batch(inplace, eth_addr, eth_n, 20, "eth_address of 65-byte keys in place");
+        memcpy(inplace, eth_k64, 64 * eth_n);
+        CHECK_STATUS(rmd160mb_eth_address(inplace, inplace, eth_n, 64), RMD160MB_OK);
+        check_batch(inplace, eth_addr, eth_n, 20, "eth_address of 64-byte keys in place");
+        memcpy(inplace, eth_k64, 64 * eth_n);
+        CHECK_STATUS(rmd160mb_keccak256(inplace, inplace, eth_n, 64), RMD160MB_OK);
+        check_batch(inplace, eth_digest, eth_n, 32, "keccak256 of X||Y in place");
+        free(inplace);
+    }
+    printf("%s: keccak256-lengths.tsv %lu lengths, eth-addresses.tsv %lu keys x 2 widths: checked\n", backend,
+           (unsigned long)k_rows, (unsigned long)eth_n);
+}
+
 int main(void)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -206,11 +373,17 @@ int main(void)
     load_hash32();
     load_pubkeys();
     for_each_backend(batch_vectors);
+    load_keccak();
+    for_each_backend(keccak_vectors);
     free(h32_msgs);
     free(h32_want);
     free(pk_comp);
     free(pk_uncomp);
     free(pk_want_comp);
     free(pk_want_uncomp);
+    free(eth_k65);
+    free(eth_k64);
+    free(eth_digest);
+    free(eth_addr);
     return t_finish("vectors");
 }

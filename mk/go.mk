@@ -1,8 +1,8 @@
 # Go package (go/, module github.com/ripemd160mb/ripemd160mb/go): cgo over the
 # C API, found through pkg-config. `make test-go` builds the library, writes an
 # uninstalled .pc pointing at this build tree (no install needed) and runs
-# go vet, gofmt and the Go tests with statement coverage (the package and
-# hash160 must each reach GO_COVER_MIN percent), again with -race and
+# go vet, gofmt and the Go tests with statement coverage (the package,
+# hash160 and keccak must each reach GO_COVER_MIN percent), again with -race and
 # GODEBUG=cgocheck=2, offline. `make test-go-static` runs them with the build
 # tag ripemd160mb_static (libripemd160mb.a linked in, checked with ldd).
 # `make test-go-module` builds go/README.md's go.mod and program as a new
@@ -10,7 +10,7 @@
 # runs the benchmarks.
 #
 # Needs: golang-go (Go >= 1.19), pkg-config, and for the differential tests
-# against golang.org/x/crypto/ripemd160, golang-golang-x-crypto-dev (Debian's
+# against golang.org/x/crypto/ripemd160 and sha3, golang-golang-x-crypto-dev (Debian's
 # copy under /usr/share/gocode, used through a `replace` in
 # go/xcryptotest/go.mod: the Go module proxy is never contacted).
 
@@ -81,7 +81,8 @@ test-go: go-pc
 	      internal ? "   (internal test program: reported, not under the floor)" : ok ? "" : "   FAIL: under " min "%"; \
 	    if (!ok) bad = 1 } \
 	  END { if (n == 0) { print "go coverage: no package reported coverage"; exit 1 } exit bad }' $(GO_DIR)/cover.txt
-	@for p in 'github.com/ripemd160mb/ripemd160mb/go' 'github.com/ripemd160mb/ripemd160mb/go/hash160'; do \
+	@for p in 'github.com/ripemd160mb/ripemd160mb/go' 'github.com/ripemd160mb/ripemd160mb/go/hash160' \
+	    'github.com/ripemd160mb/ripemd160mb/go/keccak'; do \
 	  grep -q "^ok[[:space:]]*$$p[[:space:]].*coverage: " $(GO_DIR)/cover.txt || { echo "go coverage: $$p not measured"; exit 1; }; done
 	# Again under the race detector, with cgo's full pointer checks (every
 	# pointer stored or passed is checked against the cgo rules).
@@ -92,7 +93,7 @@ test-go: go-pc
 # The static-link option: the tests under -race with libripemd160mb.a linked
 # in, and a program built with the tag must not need libripemd160mb.so.
 test-go-static: go-pc
-	cd go && $(GO_ENV) GODEBUG=cgocheck=2 $(GO) test -count=1 -race -tags ripemd160mb_static . ./hash160
+	cd go && $(GO_ENV) GODEBUG=cgocheck=2 $(GO) test -count=1 -race -tags ripemd160mb_static . ./hash160 ./keccak
 	@mkdir -p $(GO_DIR)
 	cd go && $(GO_ENV) $(GO) build -tags ripemd160mb_static -o $(GO_DIR)/compat-static ./internal/compat
 	@ldd $(GO_DIR)/compat-static
@@ -109,7 +110,7 @@ test-go-module: go-pc
 
 # GOMAXPROCS=1 (-cpu 1), so that the cost of one cgo call shows at n = 1.
 bench-go: go-pc
-	cd go && $(GO_ENV) $(GO) test -run '^$$' -bench . -benchmem -cpu 1 ./ ./hash160
+	cd go && $(GO_ENV) $(GO) test -run '^$$' -bench . -benchmem -cpu 1 ./ ./hash160 ./keccak
 	cd go/xcryptotest && $(GO_ENV) $(GO) test -run '^$$' -bench . -benchmem -cpu 1 ./...
 
 TEST_STEPS += test-go test-go-static test-go-module

@@ -4,7 +4,7 @@
 //! input (`tests/regressions/<target>/*`) through them on every `cargo test`,
 //! on every target architecture.
 //!
-//! The independent oracles are RustCrypto's `ripemd` and `sha2` crates
+//! The independent oracles are RustCrypto's `ripemd`, `sha2` and `sha3` crates
 //! (`tests/common/oracle.rs`). Expects `crate::guarded`
 //! (fuzz/shared/guarded.rs) and `crate::oracle` beside it.
 #![allow(dead_code)]
@@ -12,12 +12,13 @@
 use core::ffi::{c_char, c_int, CStr};
 
 use ripemd160mb::ffi::*;
+use ripemd160mb::{eth_address_with, keccak256_many_with, keccak256_with};
 use ripemd160mb::{hash160_many_with, hash160_with, hash32_in_place, hash32_with, ripemd160, ripemd160_many_with, sha256_many_with};
 use ripemd160mb::{Backend, Ripemd160, BACKEND_NAMES};
 
 use crate::guarded::Guarded;
 
-use crate::oracle::{oracle_hash160, oracle_ripemd160, oracle_sha256};
+use crate::oracle::{oracle_eth_address, oracle_hash160, oracle_keccak256, oracle_ripemd160, oracle_sha256};
 
 /// Reads the fuzz input front to back; past the end every read gives zeros.
 pub struct Input<'a> {
@@ -153,6 +154,7 @@ const MAX_N: usize = 300;
 /// message bytes.
 pub fn batch(data: &[u8]) {
     batch_many(data);
+    batch_keccak(data);
     let mut input = Input::new(data);
     let mode = input.byte();
     let offset = usize::from(mode >> 1 & 3);
@@ -201,6 +203,52 @@ pub fn batch(data: &[u8]) {
     }
 }
 
+/// Keccak-256 and Ethereum addresses on the same input as [`batch`]: the
+/// width and count bytes and the misalignment of the mode byte; the message
+/// bytes read as `n` messages of `width` bytes (Keccak-256), then as keys of
+/// 64 or 65 bytes (bit 0 of the mode byte; a 65-byte key's first byte set to
+/// 0x04). Every backend against the scalar kernel, the scalar kernel
+/// against the `sha3` crate.
+fn batch_keccak(data: &[u8]) {
+    let mut input = Input::new(data);
+    let mode = input.byte();
+    let offset = usize::from(mode >> 1 & 3);
+    let width = usize::from(input.byte());
+    let count = usize::from(input.byte());
+    let rest = input.rest();
+    let n = rest.len().checked_div(width).unwrap_or(count).min(MAX_N);
+    let mut buf = vec![0u8; offset + n * width];
+    buf[offset..].copy_from_slice(&rest[..n * width]);
+    let src = &buf[offset..];
+    let mut scalar = vec![[0u8; 32]; n];
+    keccak256_with(Backend::SCALAR, &mut scalar, src, width);
+    for (i, got) in scalar.iter().enumerate() {
+        assert_eq!(*got, oracle_keccak256(&src[i * width..(i + 1) * width]), "scalar keccak256, width {width}, n {n}, message {i}");
+    }
+    for backend in Backend::available() {
+        let mut got = vec![[0xA5u8; 32]; n];
+        keccak256_with(backend, &mut got, src, width);
+        assert_eq!(got, scalar, "keccak256 on {backend} vs scalar, width {width}, n {n}, offset {offset}");
+    }
+
+    let kw = 64 + usize::from(mode & 1);
+    let n = (rest.len() / kw).min(MAX_N);
+    let mut keys = vec![0u8; offset + n * kw];
+    keys[offset..].copy_from_slice(&rest[..n * kw]);
+    let keys = &mut keys[offset..];
+    if kw == 65 {
+        for key in keys.chunks_exact_mut(65) {
+            key[0] = 0x04;
+        }
+    }
+    let want: Vec<[u8; 20]> = keys.chunks_exact(kw).map(|k| oracle_eth_address(&k[kw - 64..])).collect();
+    for backend in Backend::available() {
+        let mut got = vec![[0xA5u8; 20]; n];
+        eth_address_with(backend, &mut got, keys, kw);
+        assert_eq!(got, want, "eth_address on {backend}, width {kw}, n {n}, offset {offset}");
+    }
+}
+
 /// The any-length functions on the same input read as a list of messages,
 /// each a length byte ([`chunk_len`]: 0..=191 bytes, or whole-block runs)
 /// and that many bytes (at most [`MAX_N`] messages); the first message is
@@ -222,6 +270,7 @@ fn batch_many(data: &[u8]) {
     let want_rmd: Vec<[u8; 20]> = msgs.iter().map(|m| oracle_ripemd160(m)).collect();
     let want_sha: Vec<[u8; 32]> = msgs.iter().map(|m| oracle_sha256(m)).collect();
     let want_h160: Vec<[u8; 20]> = msgs.iter().map(|m| oracle_hash160(m)).collect();
+    let want_kec: Vec<[u8; 32]> = msgs.iter().map(|m| oracle_keccak256(m)).collect();
     for backend in Backend::available() {
         let mut d20 = vec![[0xA5u8; 20]; n];
         ripemd160_many_with(backend, &mut d20, &msgs);
@@ -231,6 +280,8 @@ fn batch_many(data: &[u8]) {
         let mut d32 = vec![[0xA5u8; 32]; n];
         sha256_many_with(backend, &mut d32, &msgs);
         assert!(d32 == want_sha, "sha256_many on {backend}, n {n}");
+        keccak256_many_with(backend, &mut d32, &msgs);
+        assert!(d32 == want_kec, "keccak256_many on {backend}, n {n}");
     }
     let ptrs: Vec<*const u8> = msgs.iter().map(|m| m.as_ptr()).collect();
     let lens: Vec<usize> = msgs.iter().map(|m| m.len()).collect();
@@ -244,6 +295,8 @@ fn batch_many(data: &[u8]) {
         assert!(d20 == want_h160, "rmd160mb_hash160_many, n {n}");
         assert_eq!(rmd160mb_sha256_many(d32.as_mut_ptr().cast(), ptrs.as_ptr(), lens.as_ptr(), n), RMD160MB_OK);
         assert!(d32 == want_sha, "rmd160mb_sha256_many, n {n}");
+        assert_eq!(rmd160mb_keccak256_many(d32.as_mut_ptr().cast(), ptrs.as_ptr(), lens.as_ptr(), n), RMD160MB_OK);
+        assert!(d32 == want_kec, "rmd160mb_keccak256_many, n {n}");
     }
 }
 
@@ -425,6 +478,14 @@ fn ffi_in(buf: &mut Guarded, data: &[u8]) {
             op_many(buf, &arena, &mut input);
             continue;
         }
+        if op_byte >= 232 {
+            if op_byte & 1 == 0 {
+                op_keccak256(buf, &arena, &mut input);
+            } else {
+                op_eth_address(buf, &arena, &mut input);
+            }
+            continue;
+        }
         match op {
             0 => op_hash32(buf, &arena, &mut input),
             1 => op_hash160(buf, &arena, &mut input),
@@ -447,7 +508,8 @@ fn ffi_in(buf: &mut Guarded, data: &[u8]) {
     }
 }
 
-/// `rmd160mb_sum_many`, `rmd160mb_hash160_many` or `rmd160mb_sha256_many`
+/// `rmd160mb_sum_many`, `rmd160mb_hash160_many`, `rmd160mb_sha256_many` or
+/// `rmd160mb_keccak256_many`
 /// with their pointer and length arrays written into the buffer (at any
 /// alignment, or NULL), messages anywhere (NULL, in the buffer, near the top
 /// of the address space) of small, huge or wrapping lengths, and `dst`
@@ -456,8 +518,8 @@ fn ffi_in(buf: &mut Guarded, data: &[u8]) {
 /// otherwise.
 fn op_many(buf: &mut Guarded, arena: &Arena, input: &mut Input) {
     choose_backend(input);
-    let which = input.byte() % 3;
-    let d = if which == 2 { 32 } else { 20 };
+    let which = input.byte() % 4;
+    let d = if which >= 2 { 32 } else { 20 };
     let dst = pointer(input, arena);
     let n = match input.byte() % 8 {
         0 => usize::MAX / 8 + 1 + input.u16(), // the arrays' sizes overflow
@@ -544,7 +606,7 @@ fn op_many(buf: &mut Guarded, arena: &Arena, input: &mut Input) {
         return; // valid-looking arguments outside our memory: not a case
     }
     let before = buf.view().to_vec();
-    let f = [rmd160mb_sum_many, rmd160mb_hash160_many, rmd160mb_sha256_many][usize::from(which)];
+    let f = [rmd160mb_sum_many, rmd160mb_hash160_many, rmd160mb_sha256_many, rmd160mb_keccak256_many][usize::from(which)];
     // SAFETY: every region the call may read or write is in the buffer, or
     // the model expects an error the contract requires to be reported before
     // any memory but the arrays (in the buffer) is touched.
@@ -570,7 +632,8 @@ fn op_many(buf: &mut Guarded, arena: &Arena, input: &mut Input) {
         match which {
             0 => assert_eq!(got, oracle_ripemd160(msg), "{what}: digest {i}"),
             1 => assert_eq!(got, oracle_hash160(msg), "{what}: digest {i}"),
-            _ => assert_eq!(got, oracle_sha256(msg), "{what}: digest {i}"),
+            2 => assert_eq!(got, oracle_sha256(msg), "{what}: digest {i}"),
+            _ => assert_eq!(got, oracle_keccak256(msg), "{what}: digest {i}"),
         }
     }
     unchanged_outside(&before, after, &[ds], &what);
@@ -678,6 +741,130 @@ fn op_hash160(buf: &mut Guarded, arena: &Arena, input: &mut Input) {
     }
     let allowed = if dst == src { vec![ds, ss] } else { vec![ds] };
     unchanged_outside(&before, after, &allowed, &what);
+}
+
+fn op_keccak256(buf: &mut Guarded, arena: &Arena, input: &mut Input) {
+    choose_backend(input);
+    let dst = pointer(input, arena);
+    let src = pointer(input, arena);
+    let n = count(input);
+    let width = match input.byte() {
+        w @ 0..=199 => usize::from(w),
+        200..=249 => [0, 1, 31, 32, 33, 64, 65, 135, 136, 137, 271, 272][usize::from(input.byte()) % 12],
+        _ => usize::MAX / 2 + input.u16(), // width * n overflows for n > 1
+    };
+    let (rd, rs) = (region(dst, n, 32), region(src, n, width));
+    let errs = errors(&[(dst, n, 32), (src, n, width)]);
+    if errs.is_empty() && !(arena.holds(rd) && arena.holds(rs)) {
+        return;
+    }
+    let before = buf.view().to_vec();
+    // SAFETY: as in op_hash32.
+    let status = unsafe { rmd160mb_keccak256(dst as *mut u8, src as *const u8, n, width) };
+    let after = buf.view();
+    let what = format!("keccak256(dst {rd:?}, src {rs:?}, n {n}, width {width}) on {}", current_backend_name());
+    trace(&what, status);
+    if !errs.is_empty() {
+        assert!(errs.contains(&status), "{what}: status {status}, contract allows {errs:?}");
+        assert_eq!(before, after, "{what}: wrote on an error");
+        return;
+    }
+    if overlap(rd, rs) && !(dst == src && width >= 32) {
+        assert_eq!(status, RMD160MB_ERR_OVERLAP, "{what}");
+        assert_eq!(before, after, "{what}: wrote on an error");
+        return;
+    }
+    assert_eq!(status, RMD160MB_OK, "{what}");
+    let Some(ds) = span(arena, rd) else {
+        assert_eq!(before, after, "{what}: n == 0 wrote");
+        return;
+    };
+    let ss = span(arena, rs).unwrap_or(0..0);
+    for i in 0..n {
+        let msg = if width == 0 { &[][..] } else { &before[ss.start + width * i..ss.start + width * (i + 1)] };
+        assert_eq!(after[ds.start + 32 * i..ds.start + 32 * i + 32], oracle_keccak256(msg), "{what}: digest {i}");
+    }
+    let allowed = if dst == src { vec![ds, ss] } else { vec![ds] };
+    unchanged_outside(&before, after, &allowed, &what);
+}
+
+/// `rmd160mb_eth_address`: widths 64 and 65 mostly (the 65-byte keys'
+/// first bytes usually set to 0x04, sometimes not), other widths too.
+fn op_eth_address(buf: &mut Guarded, arena: &Arena, input: &mut Input) {
+    choose_backend(input);
+    let dst = pointer(input, arena);
+    let src = pointer(input, arena);
+    let n = count(input);
+    let kind = input.byte();
+    let width = match kind % 8 {
+        0..=2 => 64,
+        3..=6 => 65,
+        _ => match input.byte() {
+            w @ 0..=249 => usize::from(w),
+            _ => usize::MAX / 2 + input.u16(),
+        },
+    };
+    let (rd, rs) = (region(dst, n, 20), region(src, n, width));
+    // Prefix the 65-byte keys with 0x04 (but for one in 8 calls), before
+    // the snapshot: they are input.
+    if width == 65 && kind & 0x38 != 0 {
+        if let Some(ss) = span(arena, rs) {
+            for i in 0..n {
+                buf.bytes()[ss.start + 65 * i] = 0x04;
+            }
+        }
+    }
+    let errs = errors(&[(dst, n, 20), (src, n, width)]);
+    if errs.is_empty() && width != 64 && width != 65 && n > 0 {
+        // Valid sizes and pointers, a width the function does not take.
+    } else if errs.is_empty() && !(arena.holds(rd) && arena.holds(rs)) {
+        return;
+    }
+    let before = buf.view().to_vec();
+    // SAFETY: as in op_hash32 (a width other than 64 and 65 is refused
+    // before any memory is touched).
+    let status = unsafe { rmd160mb_eth_address(dst as *mut u8, src as *const u8, n, width) };
+    let after = buf.view();
+    let what = format!("eth_address(dst {rd:?}, src {rs:?}, n {n}, width {width}) on {}", current_backend_name());
+    trace(&what, status);
+    let expected = eth_address_status(&before, arena, &errs, (dst, rd), (src, rs), n, width);
+    assert_eq!(status, expected, "{what}");
+    if status != RMD160MB_OK {
+        assert_eq!(before, after, "{what}: wrote on an error");
+        return;
+    }
+    let Some(ds) = span(arena, rd) else {
+        assert_eq!(before, after, "{what}: n == 0 wrote");
+        return;
+    };
+    let ss = span(arena, rs).expect("keys in the buffer");
+    for i in 0..n {
+        let key = &before[ss.start + width * i..ss.start + width * (i + 1)];
+        assert_eq!(after[ds.start + 20 * i..ds.start + 20 * i + 20], oracle_eth_address(&key[width - 64..]), "{what}: address {i}");
+    }
+    let allowed = if dst == src { vec![ds, ss] } else { vec![ds] };
+    unchanged_outside(&before, after, &allowed, &what);
+}
+
+/// The one status `rmd160mb_eth_address` must return, in the contract's
+/// order (src/ffi.rs): n == 0 succeeds; then sizes and ranges
+/// (RMD160MB_ERR_OVERFLOW), NULL, the width (RMD160MB_ERR_INPUT), overlap
+/// other than in place, and last a 65-byte key not starting with 0x04
+/// (RMD160MB_ERR_INPUT, read from the keys).
+fn eth_address_status(before: &[u8], arena: &Arena, errs: &[c_int], dst: (usize, Reg), src: (usize, Reg), n: usize, width: usize) -> c_int {
+    if n == 0 {
+        RMD160MB_OK
+    } else if let Some(&e) = errs.first() {
+        e
+    } else if width != 64 && width != 65 {
+        RMD160MB_ERR_INPUT
+    } else if overlap(dst.1, src.1) && dst.0 != src.0 {
+        RMD160MB_ERR_OVERLAP
+    } else if width == 65 && span(arena, src.1).is_some_and(|ss| (0..n).any(|i| before[ss.start + 65 * i] != 0x04)) {
+        RMD160MB_ERR_INPUT
+    } else {
+        RMD160MB_OK
+    }
 }
 
 fn op_sum(buf: &mut Guarded, arena: &Arena, input: &mut Input) {

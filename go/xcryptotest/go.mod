@@ -1,4 +1,4 @@
-// Differential tests against golang.org/x/crypto/ripemd160, in a module of
+// Differential tests against golang.org/x/crypto/ripemd160 and sha3, in a module of
 // their own so that the ripemd160mb module itself has no dependencies.
 // golang.org/x/crypto comes from Debian's golang-golang-x-crypto-dev: this
 // builds offline (GOPROXY=off GOFLAGS=-mod=mod).
