@@ -244,7 +244,8 @@ fn batch_keccak(data: &[u8]) {
     let want: Vec<[u8; 20]> = keys.chunks_exact(kw).map(|k| oracle_eth_address(&k[kw - 64..])).collect();
     for backend in Backend::available() {
         let mut got = vec![[0xA5u8; 20]; n];
-        eth_address_with(backend, &mut got, keys, kw);
+        let status = eth_address_with(backend, &mut got, keys, kw);
+        assert!(status.is_ok(), "eth_address on {backend}, width {kw}: {status:?}");
         assert_eq!(got, want, "eth_address on {backend}, width {kw}, n {n}, offset {offset}");
     }
 }
@@ -852,14 +853,17 @@ fn op_eth_address(buf: &mut Guarded, arena: &Arena, input: &mut Input) {
 /// other than in place, and last a 65-byte key not starting with 0x04
 /// (RMD160MB_ERR_INPUT, read from the keys).
 fn eth_address_status(before: &[u8], arena: &Arena, errs: &[c_int], dst: (usize, Reg), src: (usize, Reg), n: usize, width: usize) -> c_int {
-    if n == 0 {
-        RMD160MB_OK
-    } else if let Some(&e) = errs.first() {
+    // The order of the header: sizes and NULL, overlap (in place is allowed,
+    // every accepted width being >= 20), then the width (also with n == 0),
+    // then the keys' prefixes.
+    if let Some(&e) = errs.first() {
         e
+    } else if n > 0 && overlap(dst.1, src.1) && !(dst.0 == src.0 && width >= 20) {
+        RMD160MB_ERR_OVERLAP
     } else if width != 64 && width != 65 {
         RMD160MB_ERR_INPUT
-    } else if overlap(dst.1, src.1) && dst.0 != src.0 {
-        RMD160MB_ERR_OVERLAP
+    } else if n == 0 {
+        RMD160MB_OK
     } else if width == 65 && span(arena, src.1).is_some_and(|ss| (0..n).any(|i| before[ss.start + 65 * i] != 0x04)) {
         RMD160MB_ERR_INPUT
     } else {
