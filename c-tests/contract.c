@@ -720,6 +720,9 @@ static void keccak_statuses(void)
     CHECK_STATUS(rmd160mb_eth_address(NULL, NULL, 0, 65), RMD160MB_OK);
     CHECK_STATUS(rmd160mb_eth_address(dst, NULL, 0, 65), RMD160MB_OK);
     CHECK_STATUS(rmd160mb_eth_address(dst, dst + 1, 0, 65), RMD160MB_OK);
+    /* A width the function does not take is refused even for n == 0. */
+    CHECK_STATUS(rmd160mb_eth_address(NULL, NULL, 0, 33), RMD160MB_ERR_INPUT);
+    CHECK_STATUS(rmd160mb_eth_address(dst, dst, 0, 0), RMD160MB_ERR_INPUT);
     CHECK(all_bytes(region, sizeof region, FILL), "a call with n == 0 wrote");
 
     /* width 0: src is not needed; every digest is Keccak-256(""). */
