@@ -357,8 +357,8 @@ static void strerror_and_version(void)
 {
     static const int statuses[] = {RMD160MB_OK,          RMD160MB_ERR_NULL,    RMD160MB_ERR_OVERFLOW,
                                    RMD160MB_ERR_OVERLAP, RMD160MB_ERR_BACKEND, RMD160MB_ERR_CONTEXT,
-                                   RMD160MB_ERR_INTERNAL};
-    static const int unknown[] = {1, 2, -7, -100, 42, INT_MIN, INT_MAX, INT_MIN + 1};
+                                   RMD160MB_ERR_INTERNAL, RMD160MB_ERR_INPUT};
+    static const int unknown[] = {1, 2, -8, -100, 42, INT_MIN, INT_MAX, INT_MIN + 1};
     const char *unknown_text = rmd160mb_strerror(-12345);
     size_t i, j;
     char v[64];
