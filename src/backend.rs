@@ -291,14 +291,13 @@ impl Backend {
         self.entry().keccak_lanes
     }
 
-    /// `dst[i] = Keccak256(src[width*i + skip .. width*i + width])` with
-    /// this backend's fixed-width kernel. `src.len() == width * dst.len()`,
-    /// `skip <= width`.
+    /// `dst[i] = Keccak256(src[width*i .. width*i + width])` with this
+    /// backend's fixed-width kernel. `src.len() == width * dst.len()`.
     #[inline]
-    pub(crate) fn keccak256(self, src: &[u8], width: usize, skip: usize, dst: &mut [[u8; 32]]) {
+    pub(crate) fn keccak256(self, src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
         debug_assert_eq!(Some(src.len()), dst.len().checked_mul(width));
         // SAFETY: as in `hash32`.
-        unsafe { (self.entry().keccak256)(src, width, skip, dst) }
+        unsafe { (self.entry().keccak256)(src, width, dst) }
     }
 
     /// `dst[i] = Keccak256(msgs[i])`, any lengths, with this backend's

@@ -472,7 +472,7 @@ pub fn sha256_many_with(backend: Backend, dst: &mut [[u8; 32]], msgs: &[&[u8]]) 
 /// As [`chunked`] with 32-byte digests.
 pub(crate) unsafe fn keccak256_raw(backend: Backend, dst: *mut u8, src: *const u8, n: usize, width: usize) {
     // SAFETY: the caller's.
-    unsafe { chunked::<32>(dst, src, n, width, |msgs, out| backend.keccak256(msgs, width, 0, out)) }
+    unsafe { chunked::<32>(dst, src, n, width, |msgs, out| backend.keccak256(msgs, width, out)) }
 }
 
 /// The error of [`eth_address`]: the input is not a batch of secp256k1
@@ -548,9 +548,9 @@ pub(crate) unsafe fn eth_address_raw(backend: Backend, dst: *mut u8, src: *const
                 for (xy, key) in packed.iter_mut().zip(msgs.as_chunks::<65>().0) {
                     xy.copy_from_slice(&key[1..]);
                 }
-                backend.keccak256(packed.as_flattened(), 64, 0, full);
+                backend.keccak256(packed.as_flattened(), 64, full);
             } else {
-                backend.keccak256(msgs, width, 0, full);
+                backend.keccak256(msgs, width, full);
             }
             for (o, d) in out.iter_mut().zip(full.iter()) {
                 o.copy_from_slice(&d[12..]);
@@ -628,7 +628,7 @@ pub(crate) fn keccak256_many_msgs(backend: Backend, msgs: Messages<'_>, dst: &mu
         dst,
         KECCAK256_WIDTHS,
         backend.keccak_lanes(),
-        |packed, width, out| backend.keccak256(packed, width, 0, out),
+        |packed, width, out| backend.keccak256(packed, width, out),
         |m, out| backend.keccak256_many(m, out),
     );
 }

@@ -99,8 +99,8 @@ fn keccak256_kernels_match_scalar_and_sha3() {
             let src = &buf[1..];
             let mut got = vec![[0u8; 32]; n];
             let mut scalar = vec![[0u8; 32]; n];
-            backend.keccak256(src, width, 0, &mut got);
-            Backend::SCALAR.keccak256(src, width, 0, &mut scalar);
+            backend.keccak256(src, width, &mut got);
+            Backend::SCALAR.keccak256(src, width, &mut scalar);
             for i in 0..n {
                 let want: [u8; 32] = sha3::Keccak256::digest(&src[i * width..(i + 1) * width]).into();
                 assert_eq!(got[i], want, "{backend}: width {width}, n = {n}, message {i}");

@@ -25,16 +25,15 @@ pub(crate) use sponge::{keccak256, FixedKernel};
 pub(crate) mod scalar {
     use crate::many::Messages;
 
-    /// Kernel entry point: `dst[i] = Keccak256(src[width*i + skip ..
-    /// width*i + width])`.
+    /// Kernel entry point: `dst[i] = Keccak256(src[width*i .. width*i +
+    /// width])`.
     ///
     /// # Safety
     /// None; `unsafe` to share the vector kernels' type.
-    pub(crate) unsafe fn keccak256(src: &[u8], width: usize, skip: usize, dst: &mut [[u8; 32]]) {
+    pub(crate) unsafe fn keccak256(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
         assert_eq!(Some(src.len()), dst.len().checked_mul(width), "keccak256: src is not dst.len() messages of width bytes");
-        assert!(skip <= width, "keccak256: skip past the message");
         for (i, out) in dst.iter_mut().enumerate() {
-            *out = super::keccak256(&src[width * i + skip..width * i + width]);
+            *out = super::keccak256(&src[width * i..width * i + width]);
         }
     }
 
@@ -56,17 +55,17 @@ pub(crate) mod scalar {
 /// `$features`, in the lane type's file of `crate::simd`.
 macro_rules! keccak_entry_points {
     ($fixed:ident, $many:ident, $v:ty, $features:literal, $narrower:expr) => {
-        /// Kernel entry point: `dst[i] = Keccak256(src[width*i + skip ..
-        /// width*i + width])`.
+        /// Kernel entry point: `dst[i] = Keccak256(src[width*i .. width*i +
+        /// width])`.
         ///
         /// # Safety
         /// The CPU has the target features (a `Backend` of this kind
         /// exists), and those of the narrower kernel.
         #[target_feature(enable = $features)]
-        pub(crate) unsafe fn $fixed(src: &[u8], width: usize, skip: usize, dst: &mut [[u8; 32]]) {
+        pub(crate) unsafe fn $fixed(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
             // SAFETY: the features are enabled here; the narrower kernel's
             // were detected with this backend's.
-            unsafe { $crate::keccak::sponge::hash_fixed::<$v>(src, width, skip, dst, $narrower) }
+            unsafe { $crate::keccak::sponge::hash_fixed::<$v>(src, width, dst, $narrower) }
         }
         /// Kernel entry point: `dst[i] = Keccak256(msgs[i])`, any lengths.
         ///

@@ -22,9 +22,33 @@ const fn pi(i: usize) -> usize {
     y + 5 * ((2 * x + 3 * y) % 5)
 }
 
-/// The lane `k` places after lane `i = x + 5y` along its row: `(x + k, y)`.
-const fn along_row(i: usize, k: usize) -> usize {
-    i - i % 5 + (i % 5 + k) % 5
+/// `PI_INV[j]`: the lane that pi moves to `j`.
+const PI_INV: [usize; 25] = {
+    let mut inv = [0; 25];
+    let mut i = 0;
+    while i < 25 {
+        inv[pi(i)] = i;
+        i += 1;
+    }
+    inv
+};
+
+/// Theta, rho and pi of lane `i = x + 5y`: the lane that pi moves to
+/// `(y, 2x + 3y)`, `rol(a[i] ^ c[x-1] ^ rol(c[x+1], 1), RHO[i])`, with the
+/// column terms as [`round`] prepared them.
+#[inline(always)]
+fn theta_rho<W: Word64>(a: &[W; 25], c: &[W; 5], r1: &[W; 5], d: &[W; 5], i: usize) -> W {
+    let x = i % 5;
+    if W::THETA_XOR3 {
+        let t = W::xor3(a[i], c[(x + 4) % 5], r1[x]);
+        if RHO[i] == 0 {
+            t
+        } else {
+            t.rol(RHO[i])
+        }
+    } else {
+        W::xar(a[i], d[x], RHO[i])
+    }
 }
 
 /// One round on the state `a`, with round constant `rc`.
@@ -43,30 +67,34 @@ fn round<W: Word64>(a: &mut [W; 25], rc: u64) {
     seq!(X in 0..5 {
         c[X] = W::xor3(W::xor3(a[X], a[X + 5], a[X + 10]), a[X + 15], a[X + 20]);
     });
-    // Theta, rho and pi: b[pi(i)] = rol(a[i] ^ c[x-1] ^ rol(c[x+1], 1), RHO[i]).
-    let mut b = [zero; 25];
+    // Theta, rho and pi ([`theta_rho`]), then chi, one output row at a
+    // time: the five lanes of a row are made just before the row's chi, so
+    // few temporaries are live at once (the 25 lanes and the column terms
+    // already fill most of a register file of 32).
+    // d: theta's column terms, c[x-1] and rol(c[x+1], 1) kept apart (two
+    // operands of one three-way xor per lane) or joined (one RAX1).
+    let mut d = [zero; 5];
+    let mut r1 = [zero; 5];
     if W::THETA_XOR3 {
-        let mut r1 = [zero; 5];
         seq!(X in 0..5 {
             r1[X] = c[(X + 1) % 5].rol(1);
         });
-        seq!(I in 0..25 {
-            let t = W::xor3(a[I], c[(I % 5 + 4) % 5], r1[I % 5]);
-            b[pi(I)] = if RHO[I] == 0 { t } else { t.rol(RHO[I]) };
-        });
     } else {
-        let mut d = [zero; 5];
         seq!(X in 0..5 {
             d[X] = W::rax1(c[(X + 4) % 5], c[(X + 1) % 5]);
         });
-        seq!(I in 0..25 {
-            b[pi(I)] = W::xar(a[I], d[I % 5], RHO[I]);
-        });
     }
-    // Chi, then iota on lane (0, 0).
-    seq!(I in 0..25 {
-        a[I] = W::chi(b[I], b[along_row(I, 1)], b[along_row(I, 2)]);
+    let mut out = [zero; 25];
+    seq!(Y in 0..5 {
+        let mut b = [zero; 5];
+        seq!(X in 0..5 {
+            b[X] = theta_rho(a, &c, &r1, &d, PI_INV[X + 5 * Y]);
+        });
+        seq!(X in 0..5 {
+            out[X + 5 * Y] = W::chi(b[X], b[(X + 1) % 5], b[(X + 2) % 5]);
+        });
     });
+    *a = out;
     a[0] = a[0].xor(W::splat(rc));
 }
 

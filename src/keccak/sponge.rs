@@ -8,13 +8,12 @@ use super::permute::keccak_f;
 use crate::policy::{self, Tail};
 use crate::simd::Lanes64;
 
-/// A fixed-width Keccak-256 kernel: `dst[i] = Keccak256(src[width*i + skip
-/// .. width*i + width])` (`skip <= width`, `src.len() == width *
-/// dst.len()`).
+/// A fixed-width Keccak-256 kernel: `dst[i] = Keccak256(src[width*i ..
+/// width*i + width])` (`src.len() == width * dst.len()`).
 ///
 /// # Safety
 /// The CPU has the instruction set of the kernel.
-pub(crate) type FixedKernel = unsafe fn(&[u8], usize, usize, &mut [[u8; 32]]);
+pub(crate) type FixedKernel = unsafe fn(&[u8], usize, &mut [[u8; 32]]);
 
 /// The little-endian 64-bit word at `bytes[8i..8i+8]`.
 #[inline(always)]
@@ -67,27 +66,27 @@ pub(crate) fn keccak256(msg: &[u8]) -> [u8; 32] {
     digest(&a)
 }
 
-/// One group: the Keccak-256 state of each of `V::LANES` messages of `len`
-/// bytes, message `i` at `p + min(i, m - 1) * width`. Whole blocks and the
+/// One group: the Keccak-256 state of each of `V::LANES` messages of
+/// `width` bytes, message `i` at `p + min(i, m - 1) * width`. Whole blocks and the
 /// whole words of the last block are loaded from the messages; the last
 /// word's bytes and the padding are assembled per lane.
 ///
 /// # Safety
-/// `len` bytes are readable at `p + i * width` for every `i < m`, `1 <= m
+/// `width` bytes are readable at `p + i * width` for every `i < m`, `1 <= m
 /// <= V::LANES`, and the CPU has `V`'s instruction set.
 #[inline(always)]
-unsafe fn group<V: Lanes64>(p: *const u8, width: usize, len: usize, m: usize) -> [V; 25] {
+unsafe fn group<V: Lanes64>(p: *const u8, width: usize, m: usize) -> [V; 25] {
     let offsets = V::lane_offsets(width, m);
     let mut a = [V::splat(0); 25];
-    let full = len / RATE;
+    let full = width / RATE;
     for b in 0..full {
         for (j, lane) in a.iter_mut().take(RATE_LANES).enumerate() {
-            // SAFETY: block b of every message lies within its len bytes.
+            // SAFETY: block b of every message lies within its width bytes.
             *lane = lane.xor(unsafe { V::gather(p.add(RATE * b + 8 * j), offsets) });
         }
         keccak_f(&mut a);
     }
-    let rem = len - RATE * full;
+    let rem = width - RATE * full;
     let (words, bytes) = (rem / 8, rem % 8);
     let last = p.wrapping_add(RATE * full);
     for (j, lane) in a.iter_mut().take(words).enumerate() {
@@ -104,7 +103,7 @@ unsafe fn group<V: Lanes64>(p: *const u8, width: usize, len: usize, m: usize) ->
             let start = i.min(m - 1) * width + RATE * full + 8 * words;
             let mut word = [0u8; 8];
             // SAFETY: bytes rem - bytes .. rem of the last block of message
-            // min(i, m - 1), within its len bytes.
+            // min(i, m - 1), within its width bytes.
             word[..bytes].copy_from_slice(unsafe { core::slice::from_raw_parts(p.add(start), bytes) });
             word[bytes] = PAD_FIRST;
             *w = u64::from_le_bytes(word);
@@ -130,7 +129,7 @@ fn store_digests<V: Lanes64>(a: &[V; 25], dst: &mut [[u8; 32]]) {
     }
 }
 
-/// `dst[i] = Keccak256(src[width*i + skip .. width*i + width])` on `V`'s
+/// `dst[i] = Keccak256(src[width*i .. width*i + width])` on `V`'s
 /// lanes, one group of `V::LANES` messages at a time; the last `left <
 /// V::LANES` messages as the tail policy says (`crate::policy`): one to the
 /// scalar code, up to half the lanes to the `narrower` kernel when there is
@@ -142,15 +141,12 @@ fn store_digests<V: Lanes64>(a: &[V; 25], dst: &mut [[u8; 32]]) {
 pub(crate) unsafe fn hash_fixed<V: Lanes64>(
     src: &[u8],
     width: usize,
-    skip: usize,
     dst: &mut [[u8; 32]],
     narrower: Option<FixedKernel>,
 ) {
     assert_eq!(Some(src.len()), dst.len().checked_mul(width), "keccak256: src is not dst.len() messages of width bytes");
-    assert!(skip <= width, "keccak256: skip past the message");
     let n = dst.len();
-    let len = width - skip;
-    let p = src.as_ptr().wrapping_add(skip);
+    let p = src.as_ptr();
     let mut done = 0;
     while done < n {
         let left = n - done;
@@ -160,14 +156,14 @@ pub(crate) unsafe fn hash_fixed<V: Lanes64>(
                 Tail::Scalar => {
                     for (i, out) in dst[done..].iter_mut().enumerate() {
                         let start = (done + i) * width;
-                        *out = keccak256(&src[start + skip..start + width]);
+                        *out = keccak256(&src[start..start + width]);
                     }
                     return;
                 }
                 Tail::Narrower => {
                     if let Some(kernel) = narrower {
                         // SAFETY: the caller's: the CPU has its instruction set.
-                        unsafe { kernel(&src[done * width..], width, skip, &mut dst[done..]) };
+                        unsafe { kernel(&src[done * width..], width, &mut dst[done..]) };
                         return;
                     }
                 }
@@ -177,7 +173,7 @@ pub(crate) unsafe fn hash_fixed<V: Lanes64>(
         let m = V::LANES.min(left);
         // SAFETY: messages done..done + m lie within `src` (asserted
         // above); the caller's CPU features.
-        let a = unsafe { group::<V>(p.wrapping_add(done * width), width, len, m) };
+        let a = unsafe { group::<V>(p.wrapping_add(done * width), width, m) };
         store_digests(&a, &mut dst[done..done + m]);
         done += m;
     }

@@ -316,12 +316,12 @@ mod tests {
                 let want: Vec<[u8; 32]> = (0..n).map(|i| sha3::Keccak256::digest(&src[i * width..(i + 1) * width]).into()).collect();
                 let mut got = vec![[0u8; 32]; n];
                 // SAFETY: NEON is enabled in this build (the module's cfg).
-                unsafe { super::keccak256_plain(&src, width, 0, &mut got) };
+                unsafe { super::keccak256_plain(&src, width, &mut got) };
                 assert!(got == want, "plain NEON: width {width}, n {n}");
                 if sha3 {
                     got.fill([0; 32]);
                     // SAFETY: detected above.
-                    unsafe { super::keccak256_sha3(&src, width, 0, &mut got) };
+                    unsafe { super::keccak256_sha3(&src, width, &mut got) };
                     assert!(got == want, "NEON SHA-3: width {width}, n {n}");
                 }
                 let msgs: Vec<&[u8]> = (0..n).map(|i| &src[i * width..(i + 1) * width]).collect();
@@ -547,19 +547,19 @@ impl super::Lanes64 for Sha3 {
 
 crate::keccak::keccak_entry_points!(keccak256_sha3, keccak256_many_sha3, Sha3, "neon,sha3", None);
 
-/// Kernel entry point: `dst[i] = Keccak256(src[width*i + skip .. width*i +
+/// Kernel entry point: `dst[i] = Keccak256(src[width*i .. width*i +
 /// width])`, with the SHA-3 instructions where the CPU has them, else on
 /// plain NEON.
 ///
 /// # Safety
 /// The CPU has NEON.
-pub(crate) unsafe fn keccak256(src: &[u8], width: usize, skip: usize, dst: &mut [[u8; 32]]) {
+pub(crate) unsafe fn keccak256(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
     if std::arch::is_aarch64_feature_detected!("sha3") {
         // SAFETY: detected; NEON is the caller's.
-        unsafe { keccak256_sha3(src, width, skip, dst) }
+        unsafe { keccak256_sha3(src, width, dst) }
     } else {
         // SAFETY: the caller's: the CPU has NEON.
-        unsafe { keccak256_plain(src, width, skip, dst) }
+        unsafe { keccak256_plain(src, width, dst) }
     }
 }
 
