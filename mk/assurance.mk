@@ -1,7 +1,7 @@
 # Assurance (issue 13): Miri on the portable paths and a line-coverage floor
 # over the Rust and C tests. Included by the top Makefile.
 #
-#   make miri                 tests/miri.rs under Miri (nightly)
+#   make miri                 tests/miri.rs and the generic Keccak kernels on u64 lanes under Miri (nightly)
 #   make coverage             Rust tests + C tests with -C instrument-coverage (nightly),
 #                             one line `coverage: NN.N% lines of src/`, a per-file table;
 #                             fails under COVERAGE_MIN percent
@@ -49,7 +49,10 @@ miri:
 	@$(CARGO) $(NIGHTLY) miri --version >/dev/null 2>&1 || { \
 	  echo "make miri: Miri is missing: rustup component add miri rust-src --toolchain nightly (.ci/run does this)"; exit 1; }
 	RMD160MB_FORCE=scalar MIRIFLAGS="$(MIRI_FLAGS)" $(CARGO) $(NIGHTLY) miri test $(MIRI_TESTS)
-	@echo "miri: PASS with $(MIRI_FLAGS); SIMD kernels run: none (scalar only: Miri reports no CPU features, RMD160MB_FORCE=scalar)"
+	@# The generic Keccak kernels on u64 lanes (the fixed-width group driver
+	@# and the lane manager): the scalar backend runs neither.
+	RMD160MB_FORCE=scalar MIRIFLAGS="$(MIRI_FLAGS)" $(CARGO) $(NIGHTLY) miri test --lib keccak_generic_kernels_on_u64_lanes
+	@echo "miri: PASS with $(MIRI_FLAGS) (tests/miri.rs and the library's test of the generic Keccak kernels on u64 lanes); SIMD kernels run: none (scalar only: Miri reports no CPU features, RMD160MB_FORCE=scalar)"
 	@echo "miri: skipped: the AVX2/AVX-512/NEON kernels (not reachable under Miri); the other test files and the library's unit test of the generic SHA-256 lanes (their sizes are out of the 10-minute budget, the guard pages' mmap and the fuzz arena's fabricated pointers out of Miri's reach)"
 
 coverage:

@@ -28,10 +28,11 @@ const MAX_LANES: usize = 8;
 const IDLE: usize = usize::MAX;
 
 /// The lanes' bookkeeping, one array per field (indexed by lane). Lane `l`
-/// is busy when `out[l] != IDLE`; its next block is the 136 bytes at
-/// `next[l]`, within its message while whole blocks remain, then its tail
-/// buffer; `left[l]` blocks remain, the last in the tail buffer. A free
-/// lane's `next` points at its own tail buffer.
+/// is busy when `out[l] != IDLE`; `left[l]` blocks remain, the last in its
+/// tail buffer: while more than one remains, its next block is the 136
+/// bytes at `next[l]`, within its message; then (and for a free lane, whose
+/// tail buffer is read and ignored) it is `tails[l]`. No pointer into the
+/// struct itself, so nothing is invalidated when it is borrowed again.
 struct Book {
     next: [*const u8; MAX_LANES],
     left: [usize; MAX_LANES],
@@ -45,7 +46,7 @@ impl Book {
     fn advance(&mut self, l: usize) {
         if self.left[l] != 0 {
             self.left[l] -= 1;
-            self.next[l] = if self.left[l] == 1 { self.tails[l].as_ptr() } else { self.next[l].wrapping_add(RATE) };
+            self.next[l] = self.next[l].wrapping_add(RATE);
         }
     }
 
@@ -55,7 +56,7 @@ impl Book {
         let full = m.len() / RATE;
         self.tails[l] = padded_block(&m[RATE * full..]);
         self.left[l] = full + 1;
-        self.next[l] = if full > 0 { m.as_ptr() } else { self.tails[l].as_ptr() };
+        self.next[l] = m.as_ptr();
         self.out[l] = index;
     }
 
@@ -64,18 +65,20 @@ impl Book {
     fn free(&mut self, l: usize) {
         self.out[l] = IDLE;
         self.left[l] = 0;
-        self.next[l] = self.tails[l].as_ptr();
+        self.next[l] = core::ptr::null();
     }
 
     /// Lane `l`'s next block.
     ///
     /// # Safety
-    /// The messages of the busy lanes are alive and unchanged, and `self`
-    /// has not moved since the lanes were started (`next` may point into
-    /// `tails`).
+    /// The messages of the busy lanes are alive and unchanged.
     #[inline(always)]
     unsafe fn block(&self, l: usize) -> &[u8; RATE] {
-        // SAFETY: the caller's; 136 readable bytes at `next[l]`.
+        if self.left[l] <= 1 {
+            return &self.tails[l];
+        }
+        // SAFETY: the caller's; more than one block left, so the next one
+        // is a whole block of the message: 136 readable bytes at `next[l]`.
         unsafe { &*self.next[l].cast::<[u8; RATE]>() }
     }
 }
@@ -90,7 +93,7 @@ impl Book {
 pub(crate) unsafe fn hash_many<V: Lanes64>(msgs: Messages<'_>, dst: &mut [[u8; 32]], drain_at: usize) {
     assert_eq!(msgs.len(), dst.len(), "keccak256_many: msgs and dst hold different numbers of messages");
     let lanes = V::LANES;
-    debug_assert!(lanes <= MAX_LANES);
+    const { assert!(V::LANES <= MAX_LANES) };
     let n = msgs.len();
     // s[i][l]: lane i of the state of lane l.
     let mut s = [[0u64; 8]; 25];
@@ -119,7 +122,7 @@ pub(crate) unsafe fn hash_many<V: Lanes64>(msgs: Messages<'_>, dst: &mut [[u8; 3
                 let mut a: [u64; 25] = core::array::from_fn(|i| s[i][l]);
                 while book.left[l] > 0 {
                     // SAFETY: lane l is busy: its next block is in its
-                    // message or its tail buffer; `book` has not moved.
+                    // message or its tail buffer.
                     absorb_block(&mut a, unsafe { book.block(l) });
                     book.advance(l);
                 }
@@ -136,7 +139,7 @@ pub(crate) unsafe fn hash_many<V: Lanes64>(msgs: Messages<'_>, dst: &mut [[u8; 3
         for _ in 0..steps {
             for (l, row) in staging.iter_mut().enumerate().take(lanes) {
                 // SAFETY: a busy lane's next block is in its message or tail
-                // buffer; a free lane's `next` is its tail buffer.
+                // buffer; a free lane reads its tail buffer.
                 *row = *unsafe { book.block(l) };
                 book.advance(l);
             }
