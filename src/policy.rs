@@ -98,22 +98,25 @@ pub(crate) fn many_drain_sha256(lanes: usize) -> usize {
 }
 
 /// How the last `left < lanes` messages of a fixed-width Keccak-256 batch
-/// run: the rule of [`hash32_tail`] (one message to scalar, up to half the
-/// lanes to the narrower kernel, AVX2's 4 lanes under AVX-512's 8, the rest
-/// as one group with the last message repeated). A Keccak group costs the
-/// same whatever its fill, as a RIPEMD-160 one does; the thresholds are
-/// RIPEMD-160's until measured for Keccak.
-pub(crate) fn keccak256_tail(lanes: usize, left: usize, has_narrower: bool) -> Tail {
-    hash32_tail(lanes, left, has_narrower)
+/// run: one message on the scalar code, more as one group with the last
+/// message repeated (a group costs the same whatever its fill). No
+/// narrower kernel: on the Intel Xeon model 207 (`cargo bench --bench
+/// keccak`, 64-byte messages) an AVX-512 group of 8 costs about 474 ns and
+/// an AVX2 group of 4 about 660 ns, so AVX2 never beats a padded AVX-512
+/// group; one message costs about 457 ns on the scalar code, under either
+/// group.
+pub(crate) fn keccak256_tail(lanes: usize, left: usize) -> Tail {
+    hash32_tail(lanes, left, false)
 }
 
 /// Busy lanes at or below which the any-length Keccak-256 manager, once no
 /// message is left to start, finishes them one by one on the scalar code:
-/// one permutation on 8 AVX-512 lanes costs about two scalar ones (about
-/// 90 vector operations a round against about 100 scalar ones issued
-/// three or four at a time), on 4 AVX2 or 2 NEON lanes about one.
-pub(crate) fn many_drain_keccak256(lanes: usize) -> usize {
-    (lanes / 4).max(1)
+/// one, on every backend. With the figures of [`keccak256_tail`] a
+/// permutation of a whole group (474 ns on 8 AVX-512 lanes, 660 on 4 AVX2
+/// ones) costs about one scalar permutation (457 ns), or more, so a second
+/// busy lane already pays for the group.
+pub(crate) fn many_drain_keccak256(_lanes: usize) -> usize {
+    1
 }
 
 #[cfg(test)]
@@ -138,6 +141,19 @@ mod tests {
         }
         assert_eq!(hash32_tail(4, 1, false), Tail::Scalar);
         assert_eq!(hash32_tail(4, 3, false), Tail::Padded);
+    }
+
+    /// Keccak-256: one message to scalar, more as a padded group, with no
+    /// narrower kernel on any backend.
+    #[test]
+    fn keccak256_tails() {
+        for lanes in [2, 4, 8] {
+            assert_eq!(keccak256_tail(lanes, 0), Tail::Done);
+            assert_eq!(keccak256_tail(lanes, 1), Tail::Scalar);
+            for left in 2..lanes {
+                assert_eq!(keccak256_tail(lanes, left), Tail::Padded, "{lanes} lanes, {left} left");
+            }
+        }
     }
 
     #[test]

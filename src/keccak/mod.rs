@@ -50,22 +50,20 @@ pub(crate) mod scalar {
 }
 
 /// Defines a 64-bit lane type's two Keccak-256 entry points, `$fixed`
-/// (fixed width; `$narrower`, an `Option<FixedKernel>`, takes small tails)
-/// and `$many` (any lengths), for lane type `$v` and target features
+/// (fixed width) and `$many` (any lengths), for lane type `$v` and target features
 /// `$features`, in the lane type's file of `crate::simd`.
 macro_rules! keccak_entry_points {
-    ($fixed:ident, $many:ident, $v:ty, $features:literal, $narrower:expr) => {
+    ($fixed:ident, $many:ident, $v:ty, $features:literal) => {
         /// Kernel entry point: `dst[i] = Keccak256(src[width*i .. width*i +
         /// width])`.
         ///
         /// # Safety
         /// The CPU has the target features (a `Backend` of this kind
-        /// exists), and those of the narrower kernel.
+        /// exists).
         #[target_feature(enable = $features)]
         pub(crate) unsafe fn $fixed(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
-            // SAFETY: the features are enabled here; the narrower kernel's
-            // were detected with this backend's.
-            unsafe { $crate::keccak::sponge::hash_fixed::<$v>(src, width, dst, $narrower) }
+            // SAFETY: the features are enabled here.
+            unsafe { $crate::keccak::sponge::hash_fixed::<$v>(src, width, dst) }
         }
         /// Kernel entry point: `dst[i] = Keccak256(msgs[i])`, any lengths.
         ///

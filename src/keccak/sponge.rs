@@ -132,18 +132,12 @@ fn store_digests<V: Lanes64>(a: &[V; 25], dst: &mut [[u8; 32]]) {
 /// `dst[i] = Keccak256(src[width*i .. width*i + width])` on `V`'s
 /// lanes, one group of `V::LANES` messages at a time; the last `left <
 /// V::LANES` messages as the tail policy says (`crate::policy`): one to the
-/// scalar code, up to half the lanes to the `narrower` kernel when there is
-/// one, otherwise one group with the last message repeated.
+/// scalar code, otherwise one group with the last message repeated.
 ///
 /// # Safety
-/// The CPU has `V`'s instruction set, and `narrower`'s.
+/// The CPU has `V`'s instruction set.
 #[inline(always)]
-pub(crate) unsafe fn hash_fixed<V: Lanes64>(
-    src: &[u8],
-    width: usize,
-    dst: &mut [[u8; 32]],
-    narrower: Option<FixedKernel>,
-) {
+pub(crate) unsafe fn hash_fixed<V: Lanes64>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
     assert_eq!(Some(src.len()), dst.len().checked_mul(width), "keccak256: src is not dst.len() messages of width bytes");
     let n = dst.len();
     let p = src.as_ptr();
@@ -151,7 +145,7 @@ pub(crate) unsafe fn hash_fixed<V: Lanes64>(
     while done < n {
         let left = n - done;
         if left < V::LANES {
-            match policy::keccak256_tail(V::LANES, left, narrower.is_some()) {
+            match policy::keccak256_tail(V::LANES, left) {
                 Tail::Done => {}
                 Tail::Scalar => {
                     for (i, out) in dst[done..].iter_mut().enumerate() {
@@ -160,14 +154,7 @@ pub(crate) unsafe fn hash_fixed<V: Lanes64>(
                     }
                     return;
                 }
-                Tail::Narrower => {
-                    if let Some(kernel) = narrower {
-                        // SAFETY: the caller's: the CPU has its instruction set.
-                        unsafe { kernel(&src[done * width..], width, &mut dst[done..]) };
-                        return;
-                    }
-                }
-                Tail::Padded => {}
+                Tail::Narrower | Tail::Padded => {}
             }
         }
         let m = V::LANES.min(left);

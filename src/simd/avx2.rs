@@ -276,4 +276,4 @@ impl super::Lanes64 for __m256i {
     }
 }
 
-crate::keccak::keccak_entry_points!(keccak256, keccak256_many, __m256i, "avx2", None);
+crate::keccak::keccak_entry_points!(keccak256, keccak256_many, __m256i, "avx2");

@@ -317,4 +317,4 @@ impl super::Lanes64 for __m512i {
 
 // Tails of 2..4 messages to the AVX2 kernel (4 lanes), detected with
 // AVX-512 (`Backend::avx512`).
-crate::keccak::keccak_entry_points!(keccak256, keccak256_many, __m512i, "avx512f", Some(super::avx2::keccak256));
+crate::keccak::keccak_entry_points!(keccak256, keccak256_many, __m512i, "avx512f");

@@ -419,7 +419,7 @@ impl super::Lanes64 for uint64x2_t {
     }
 }
 
-crate::keccak::keccak_entry_points!(keccak256_plain, keccak256_many_plain, uint64x2_t, "neon", None);
+crate::keccak::keccak_entry_points!(keccak256_plain, keccak256_many_plain, uint64x2_t, "neon");
 
 /// Keccak-256 with the Armv8.2 SHA-3 instructions (FEAT_SHA3), detected at
 /// run time: the column parities are `EOR3`, theta's `d` one `RAX1`, theta
@@ -545,7 +545,7 @@ impl super::Lanes64 for Sha3 {
     }
 }
 
-crate::keccak::keccak_entry_points!(keccak256_sha3, keccak256_many_sha3, Sha3, "neon,sha3", None);
+crate::keccak::keccak_entry_points!(keccak256_sha3, keccak256_many_sha3, Sha3, "neon,sha3");
 
 /// Kernel entry point: `dst[i] = Keccak256(src[width*i .. width*i +
 /// width])`, with the SHA-3 instructions where the CPU has them, else on
