@@ -524,14 +524,16 @@ pub unsafe extern "C" fn rmd160mb_keccak256_many(dst: *mut u8, msgs: *const *con
 /// Keccak padding, as `rmd160mb_keccak256`.
 ///
 /// Buffers: `src` holds `width*n` bytes, `dst` has room for `20*n` bytes; any
-/// alignment. In place (`dst == src`) is allowed. Nothing is written past
+/// alignment. In place (`dst == src`) is allowed (both widths are at least
+/// the 20 bytes of an address). Nothing is written past
 /// `dst + 20*n`. No heap allocation.
 ///
 /// Returns `RMD160MB_OK`, or the first of these that applies:
 /// `RMD160MB_ERR_OVERFLOW` if `width*n` or `20*n` exceeds `PTRDIFF_MAX`;
 /// `RMD160MB_ERR_NULL` if `n > 0` and `dst` is NULL, or `src` is NULL with
 /// `width > 0`; `RMD160MB_ERR_OVERLAP` if the buffers overlap other than in
-/// place; `RMD160MB_ERR_INPUT` if `width` is neither 64 nor 65 (also when
+/// place with `width >= 20` (so `dst == src` with a smaller width is this
+/// status, not the next); `RMD160MB_ERR_INPUT` if `width` is neither 64 nor 65 (also when
 /// `n == 0`), or `width` is 65 and some key's first byte is not `0x04`
 /// (every key is checked before any address is written). With `n == 0` and
 /// a width of 64 or 65 it succeeds whatever the pointers. On an error other

@@ -271,12 +271,12 @@ fn many_batches(lanes: usize) -> Vec<(String, Vec<Vec<u8>>)> {
         msgs[at] = bytes(5, 1 << 20);
         out.push((format!("1 MiB message at {at} of 41"), msgs));
     }
-    // Key mixes: the fixed widths (32, 33, 65) among other lengths, some
+    // Key mixes: the fixed widths (32, 33, 64, 65) among other lengths, some
     // too few to fill the lanes (40), over several chunks (1100).
     for n in [40, 1100] {
-        let widths = [33, 65, 32, 65, 33, 0, 100, 33, 65];
+        let widths = [33, 65, 32, 65, 64, 33, 0, 100, 33, 64, 65];
         let msgs = (0..n).map(|i| bytes(i as u64 + 9, widths[(i * 7 + i / 3) % widths.len()])).collect();
-        out.push((format!("{n} of widths 32, 33, 65 and others"), msgs));
+        out.push((format!("{n} of widths 32, 33, 64, 65 and others"), msgs));
     }
     for n in 0..=4 * lanes + 3 {
         out.push((format!("{n} of mixed lengths"), (0..n).map(|i| bytes(i as u64 + 3, (i * 37) % 190)).collect()));
@@ -335,7 +335,7 @@ fn many_kernels_match_scalar_and_crates() {
             assert!(keccak == want_keccak, "{backend}: keccak256_many, {name}");
         }
         // The same message repeated (one pointer many times).
-        for len in [0usize, 32, 33, 65, 100, 300] {
+        for len in [0usize, 32, 33, 64, 65, 100, 300] {
             let m = bytes(len as u64, len);
             let slices: Vec<&[u8]> = vec![&m[..]; 3 * lanes + 1];
             let mut rmd = vec![[0u8; 20]; slices.len()];

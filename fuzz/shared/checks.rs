@@ -848,10 +848,10 @@ fn op_eth_address(buf: &mut Guarded, arena: &Arena, input: &mut Input) {
 }
 
 /// The one status `rmd160mb_eth_address` must return, in the contract's
-/// order (src/ffi.rs): n == 0 succeeds; then sizes and ranges
-/// (RMD160MB_ERR_OVERFLOW), NULL, the width (RMD160MB_ERR_INPUT), overlap
-/// other than in place, and last a 65-byte key not starting with 0x04
-/// (RMD160MB_ERR_INPUT, read from the keys).
+/// order (src/ffi.rs): sizes and ranges (RMD160MB_ERR_OVERFLOW), NULL,
+/// overlap other than in place, the width (RMD160MB_ERR_INPUT, also with
+/// n == 0, which otherwise succeeds), and last a 65-byte key not starting
+/// with 0x04 (RMD160MB_ERR_INPUT, read from the keys).
 fn eth_address_status(before: &[u8], arena: &Arena, errs: &[c_int], dst: (usize, Reg), src: (usize, Reg), n: usize, width: usize) -> c_int {
     // The order of the header: sizes and NULL, overlap (in place is allowed,
     // every accepted width being >= 20), then the width (also with n == 0),
