@@ -9,7 +9,9 @@
 //! first ([`Word64::rax1`]) and xored in with the rotation
 //! ([`Word64::xar`]: one `XAR` on Armv8.2 SHA-3). Pi is only a renaming of
 //! registers; chi is one [`Word64::chi`] per lane (`vpternlogq`, `BCAX`).
-//! The 24 rounds are unrolled, so every index is a constant.
+//! Each round is unrolled, so every index is a constant; the rounds are a
+//! loop (24 unrolled rounds overflowed the decoded-instruction cache), with
+//! the last one outside it.
 
 use seq_macro::seq;
 

@@ -247,8 +247,10 @@ crate::many::many_entry_points!(sha256_many, __m512i, "avx512f,avx512bw,avx512vl
 /// Keccak-256: 8 messages side by side, one per 64-bit lane of a
 /// `__m512i`. Theta's column parities and its per-lane fold are one
 /// `vpternlogq` per three-way xor, chi one `vpternlogq` per lane, every
-/// rotation one `vprolq`: about 90 instructions a round for 8 states, the
-/// 25 state registers and the temporaries within the 32 zmm registers.
+/// rotation one `vprolq`: about 90 operations a round for 8 states; the
+/// round loop is 122 instructions with the register copies and 10 spill
+/// loads and stores (25 state registers and the temporaries do not quite
+/// fit in the 32 zmm registers; see the README's Keccak figures).
 /// (Implemented with intrinsics only: `Word64` is not imported here, see
 /// the `simd` module note.)
 impl super::Word64 for __m512i {

@@ -361,8 +361,7 @@ mod tests {
 
 /// Keccak-256 on plain NEON: 2 messages side by side, one per 64-bit lane
 /// of a `uint64x2_t`; a rotation is `SHL` plus `SRI`, chi's `!b & c` one
-/// `BIC`. The 25 state registers and the temporaries fit in the 32 vector
-/// registers.
+/// `BIC`.
 impl super::Word64 for uint64x2_t {
     #[inline(always)]
     fn splat(x: u64) -> Self {
@@ -423,8 +422,9 @@ crate::keccak::keccak_entry_points!(keccak256_plain, keccak256_many_plain, uint6
 
 /// Keccak-256 with the Armv8.2 SHA-3 instructions (FEAT_SHA3), detected at
 /// run time: the column parities are `EOR3`, theta's `d` one `RAX1`, theta
-/// and rho of each lane one `XAR`, chi one `BCAX` per lane (about 66
-/// instructions a round for 2 states, against about 120 on plain NEON).
+/// and rho of each lane one `XAR`, chi one `BCAX` per lane (82 instructions
+/// a round for 2 states, against 183 on plain NEON: `bench/count-insns.sh`,
+/// in the README).
 #[derive(Clone, Copy)]
 #[repr(transparent)]
 pub(crate) struct Sha3(uint64x2_t);
