@@ -182,6 +182,7 @@ impl<'a> Messages<'a> {
         match width {
             32 => copy_all::<32>(self, packed, which),
             33 => copy_all::<33>(self, packed, which),
+            64 => copy_all::<64>(self, packed, which),
             65 => copy_all::<65>(self, packed, which),
             0 => {}
             _ => {
