@@ -36,8 +36,10 @@ package ripemd160mb
 
 /*
 #cgo pkg-config: ripemd160mb
+#cgo CFLAGS: -I${SRCDIR}/internal/each
 #include <stdlib.h>
 #include <ripemd160mb.h>
+#include "rmd160mb_go_each.h"
 
 // A digest returned by value, so that Go passes no pointer to its own memory
 // for the output (a Go pointer given to C escapes to the heap: Sum would
@@ -59,28 +61,9 @@ static rmd160mb_go_digest rmd160mb_go_final(rmd160mb_ctx *ctx) {
 	return d;
 }
 
-// HashEach's batch in one call: the n messages lie back to back in data,
-// message i ending at ends[i]. The arrays of pointers and lengths that
-// rmd160mb_sum_many takes are built here, on the C stack, in chunks: the
-// memory Go passes holds no pointer (the cgo pointer rules).
-#define RMD160MB_GO_EACH 1024
-static int rmd160mb_go_sum_each(uint8_t *dst, const uint8_t *data, const size_t *ends, size_t n) {
-	const uint8_t *ptrs[RMD160MB_GO_EACH];
-	size_t lens[RMD160MB_GO_EACH];
-	size_t i = 0, start = 0;
-	while (i < n) {
-		size_t k = n - i < RMD160MB_GO_EACH ? n - i : RMD160MB_GO_EACH, j;
-		int status;
-		for (j = 0; j < k; j++) {
-			ptrs[j] = data != NULL ? data + start : NULL;
-			lens[j] = ends[i + j] - start;
-			start = ends[i + j];
-		}
-		status = rmd160mb_sum_many(dst + RMD160MB_DIGEST_SIZE * i, ptrs, lens, k);
-		if (status != RMD160MB_OK) return status;
-		i += k;
-	}
-	return RMD160MB_OK;
+// HashEach's batch in one call (the shared shim of rmd160mb_go_each.h).
+static int rmd160mb_go_sum_each(uint8_t *dst, const uint8_t *data, const uintptr_t *ends, size_t n) {
+	return rmd160mb_go_each(rmd160mb_sum_many, RMD160MB_DIGEST_SIZE, dst, data, ends, n);
 }
 */
 import "C"
@@ -89,8 +72,9 @@ import (
 	"hash"
 	"os"
 	"strconv"
-	"sync"
 	"unsafe"
+
+	"github.com/ripemd160mb/ripemd160mb/go/internal/each"
 )
 
 const (
@@ -199,81 +183,21 @@ func HashEach(dst [][Size]byte, src [][]byte) {
 	if len(src) == 0 {
 		return
 	}
-	b := eachBufs.get()
-	data, ends := b.pack(src)
+	b := eachBufs.Get()
+	data, ends := b.Pack(src)
 	var p *C.uint8_t // NULL when every message is empty
 	if len(data) > 0 {
 		p = (*C.uint8_t)(&data[0])
 	}
-	st := C.rmd160mb_go_sum_each((*C.uint8_t)(&dst[0][0]), p, &ends[0], C.size_t(len(src)))
-	eachBufs.put(b)
+	// ends is []uintptr: the same size as C's uintptr_t, so a pointer
+	// conversion, no copy.
+	st := C.rmd160mb_go_sum_each((*C.uint8_t)(&dst[0][0]), p, (*C.uintptr_t)(unsafe.Pointer(&ends[0])), C.size_t(len(src)))
+	eachBufs.Put(b)
 	check("HashEach", st)
 }
 
-// eachBuf is HashEach's copy of a batch: the messages back to back, and
-// where each ends. Neither holds a pointer, so both may be passed to C.
-type eachBuf struct {
-	data []byte
-	ends []C.size_t
-}
-
-// pack copies src into b (growing it if needed) and returns the bytes and
-// the end offsets.
-func (b *eachBuf) pack(src [][]byte) ([]byte, []C.size_t) {
-	total := 0
-	for _, m := range src {
-		total += len(m)
-	}
-	if cap(b.data) < total {
-		b.data = make([]byte, total+total/4)
-	}
-	if cap(b.ends) < len(src) {
-		b.ends = make([]C.size_t, len(src)+len(src)/4)
-	}
-	data, ends := b.data[:total], b.ends[:len(src)]
-	off := 0
-	for i, m := range src {
-		off += copy(data[off:], m)
-		ends[i] = C.size_t(off)
-	}
-	return data, ends
-}
-
-// eachBufs holds HashEach's buffers, so that a call does not allocate: a
-// free list of at most eachKeep of them (one per concurrent HashEach),
-// never emptied by the garbage collector (a sync.Pool may drop its items at
-// any time, and drops a quarter of them under the race detector).
-var eachBufs = eachList{free: make([]*eachBuf, 0, eachKeep)}
-
-// eachKeep is the most buffers eachBufs keeps.
-const eachKeep = 16
-
-// eachList is a free list of buffers.
-type eachList struct {
-	mu   sync.Mutex
-	free []*eachBuf
-}
-
-// get returns a free buffer, or a new one.
-func (l *eachList) get() *eachBuf {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if n := len(l.free); n > 0 {
-		b := l.free[n-1]
-		l.free = l.free[:n-1]
-		return b
-	}
-	return new(eachBuf)
-}
-
-// put returns b to the list (dropped when the list is full).
-func (l *eachList) put(b *eachBuf) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if len(l.free) < cap(l.free) {
-		l.free = append(l.free, b)
-	}
-}
+// eachBufs holds HashEach's buffers (see package each).
+var eachBufs each.List
 
 // Sum returns the RIPEMD-160 digest of p. It allocates nothing.
 func Sum(p []byte) [Size]byte {

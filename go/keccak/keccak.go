@@ -13,30 +13,13 @@ package keccak
 
 /*
 #cgo pkg-config: ripemd160mb
+#cgo CFLAGS: -I${SRCDIR}/../internal/each
 #include <ripemd160mb.h>
+#include "rmd160mb_go_each.h"
 
-// HashEach's batch in one call: the n messages lie back to back in data,
-// message i ending at ends[i]; the arrays of pointers and lengths that
-// rmd160mb_keccak256_many takes are built here, on the C stack, in chunks,
-// so that the memory Go passes holds no pointer (the cgo pointer rules).
-#define RMD160MB_GO_EACH 1024
-static int rmd160mb_go_keccak256_each(uint8_t *dst, const uint8_t *data, const size_t *ends, size_t n) {
-	const uint8_t *ptrs[RMD160MB_GO_EACH];
-	size_t lens[RMD160MB_GO_EACH];
-	size_t i = 0, start = 0;
-	while (i < n) {
-		size_t k = n - i < RMD160MB_GO_EACH ? n - i : RMD160MB_GO_EACH, j;
-		int status;
-		for (j = 0; j < k; j++) {
-			ptrs[j] = data != NULL ? data + start : NULL;
-			lens[j] = ends[i + j] - start;
-			start = ends[i + j];
-		}
-		status = rmd160mb_keccak256_many(dst + 32 * i, ptrs, lens, k);
-		if (status != RMD160MB_OK) return status;
-		i += k;
-	}
-	return RMD160MB_OK;
+// HashEach's batch in one call (the shared shim of rmd160mb_go_each.h).
+static int rmd160mb_go_keccak256_each(uint8_t *dst, const uint8_t *data, const uintptr_t *ends, size_t n) {
+	return rmd160mb_go_each(rmd160mb_keccak256_many, 32, dst, data, ends, n);
 }
 */
 import "C"
@@ -44,7 +27,9 @@ import "C"
 import (
 	"errors"
 	"strconv"
-	"sync"
+	"unsafe"
+
+	"github.com/ripemd160mb/ripemd160mb/go/internal/each"
 )
 
 const (
@@ -156,29 +141,16 @@ func HashEach(dst [][Size]byte, src [][]byte) {
 	if len(src) == 0 {
 		return
 	}
-	b := eachBufs.get()
-	total := 0
-	for _, m := range src {
-		total += len(m)
-	}
-	if cap(b.data) < total {
-		b.data = make([]byte, total+total/4)
-	}
-	if cap(b.ends) < len(src) {
-		b.ends = make([]C.size_t, len(src)+len(src)/4)
-	}
-	data, ends := b.data[:total], b.ends[:len(src)]
-	off := 0
-	for i, m := range src {
-		off += copy(data[off:], m)
-		ends[i] = C.size_t(off)
-	}
+	b := eachBufs.Get()
+	data, ends := b.Pack(src)
 	var p *C.uint8_t // NULL when every message is empty
-	if total > 0 {
+	if len(data) > 0 {
 		p = (*C.uint8_t)(&data[0])
 	}
-	st := C.rmd160mb_go_keccak256_each((*C.uint8_t)(&dst[0][0]), p, &ends[0], C.size_t(len(src)))
-	eachBufs.put(b)
+	// ends is []uintptr: the same size as C's uintptr_t, so a pointer
+	// conversion, no copy.
+	st := C.rmd160mb_go_keccak256_each((*C.uint8_t)(&dst[0][0]), p, (*C.uintptr_t)(unsafe.Pointer(&ends[0])), C.size_t(len(src)))
+	eachBufs.Put(b)
 	check("HashEach", st)
 }
 
@@ -189,48 +161,8 @@ func check(fn string, st C.int) {
 	}
 }
 
-// eachBuf is HashEach's copy of a batch: the messages back to back, and
-// where each ends. Neither holds a pointer, so both may be passed to C.
-type eachBuf struct {
-	data []byte
-	ends []C.size_t
-}
-
-// eachBufs holds HashEach's buffers, so that a call does not allocate: a
-// free list of at most eachKeep of them (one per concurrent HashEach),
-// never emptied by the garbage collector (a sync.Pool may drop its items at
-// any time, and drops a quarter of them under the race detector).
-var eachBufs = eachList{free: make([]*eachBuf, 0, eachKeep)}
-
-// eachKeep is the most buffers eachBufs keeps.
-const eachKeep = 16
-
-// eachList is a free list of buffers.
-type eachList struct {
-	mu   sync.Mutex
-	free []*eachBuf
-}
-
-// get returns a free buffer, or a new one.
-func (l *eachList) get() *eachBuf {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if n := len(l.free); n > 0 {
-		b := l.free[n-1]
-		l.free = l.free[:n-1]
-		return b
-	}
-	return new(eachBuf)
-}
-
-// put returns b to the list (dropped when the list is full).
-func (l *eachList) put(b *eachBuf) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if len(l.free) < cap(l.free) {
-		l.free = append(l.free, b)
-	}
-}
+// eachBufs holds HashEach's buffers (see package each).
+var eachBufs each.List
 
 // panicStatus reports a status the Go side's checks should have made
 // impossible: the library broke its contract.
