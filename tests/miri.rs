@@ -24,8 +24,8 @@ use std::sync::{Mutex, MutexGuard};
 
 use ripemd160mb::ffi::*;
 use ripemd160mb::{
-    hash160, hash160_with, hash32, hash32_in_place, hash32_with, ripemd160, sha256, sha256_with, Backend, BackendError,
-    Ripemd160, BACKEND_NAMES,
+    eth_address, hash160, hash160_many, hash160_with, hash32, hash32_in_place, hash32_with, keccak256, keccak256_many, ripemd160,
+    ripemd160_many, sha256, sha256_many, sha256_with, Backend, BackendError, InputError, Ripemd160, BACKEND_NAMES,
 };
 
 /// Held by every test that reads or changes the process-wide backend.
@@ -619,6 +619,39 @@ fn process_wide_batch_functions() {
     for i in 0..n {
         assert_eq!(d20[i], oracle_hash160(&flat[65 * i..65 * i + 65]), "hash160 message {i}");
         assert_eq!(d32[i], oracle_sha256(&flat[65 * i..65 * i + 65]), "sha256 message {i}");
+    }
+    keccak256(&mut d32, &flat, 65);
+    let mut keys = flat.clone();
+    keys.iter_mut().step_by(65).for_each(|b| *b = 0x04);
+    eth_address(&mut d20, &keys, 65).expect("uncompressed keys");
+    for i in 0..n {
+        assert_eq!(d32[i], oracle_keccak256(&flat[65 * i..65 * i + 65]), "keccak256 message {i}");
+        assert_eq!(d20[i][..], oracle_keccak256(&keys[65 * i + 1..65 * i + 65])[12..], "eth_address key {i}");
+    }
+    keys[65 * (n - 1)] = 0x02;
+    let prefix = eth_address(&mut d20, &keys, 65).expect_err("a compressed key's prefix");
+    assert_eq!(prefix, InputError::Prefix { index: n - 1 });
+    assert!(prefix.to_string().contains("0x04"), "{prefix}");
+    let width = eth_address(&mut d20, &keys[..33 * n], 33).expect_err("width 33");
+    assert_eq!(width, InputError::Width(33));
+    assert!(width.to_string().contains("33 bytes"), "{width}");
+    // The any-length functions.
+    let msgs: Vec<&[u8]> = (0..n).map(|i| &flat[i..i + (i * 37) % 150]).collect();
+    ripemd160_many(&mut d20, &msgs);
+    for (i, m) in msgs.iter().enumerate() {
+        assert_eq!(d20[i], oracle_ripemd160(m), "ripemd160_many message {i}");
+    }
+    hash160_many(&mut d20, &msgs);
+    for (i, m) in msgs.iter().enumerate() {
+        assert_eq!(d20[i], oracle_hash160(m), "hash160_many message {i}");
+    }
+    sha256_many(&mut d32, &msgs);
+    for (i, m) in msgs.iter().enumerate() {
+        assert_eq!(d32[i], oracle_sha256(m), "sha256_many message {i}");
+    }
+    keccak256_many(&mut d32, &msgs);
+    for (i, m) in msgs.iter().enumerate() {
+        assert_eq!(d32[i], oracle_keccak256(m), "keccak256_many message {i}");
     }
 }
 
