@@ -127,6 +127,16 @@ mod x86 {
     // operand, and the source xmm13 are never written.
     kernel8!(sha_rnds2, "sha,sse4.1", [out("xmm0") _, out("xmm1") _, out("xmm2") _, out("xmm3") _, out("xmm4") _, out("xmm5") _, out("xmm6") _, out("xmm7") _, out("xmm8") _, out("xmm9") _, out("xmm10") _, out("xmm11") _, out("xmm12") _, out("xmm13") _,], "sha256rnds2 xmm\\k, xmm13");
     kernel8!(sha_msg1, "sha,sse4.1", [out("xmm0") _, out("xmm1") _, out("xmm2") _, out("xmm3") _, out("xmm4") _, out("xmm5") _, out("xmm6") _, out("xmm7") _, out("xmm8") _, out("xmm9") _, out("xmm10") _, out("xmm11") _, out("xmm12") _, out("xmm13") _,], "sha256msg1 xmm\\k, xmm13");
+    kernel8!(sha_msg2, "sha,sse4.1", [out("xmm0") _, out("xmm1") _, out("xmm2") _, out("xmm3") _, out("xmm4") _, out("xmm5") _, out("xmm6") _, out("xmm7") _, out("xmm8") _, out("xmm9") _, out("xmm10") _, out("xmm11") _, out("xmm12") _, out("xmm13") _,], "sha256msg2 xmm\\k, xmm13");
+    // Four rounds of the SHA-NI kernel (src/simd/shani.rs) as it issues
+    // them, with their share of the message schedule (quad-rounds 4..12)
+    // and without it (the last four): 2 rounds, the W + K addition, the
+    // high half's shuffle; with the schedule, msg1, the W[t-7] palignr, an
+    // addition and msg2.
+    kernel8!(sha_quad, "sha,sse4.1", [out("xmm0") _, out("xmm1") _, out("xmm2") _, out("xmm3") _, out("xmm4") _, out("xmm5") _, out("xmm6") _, out("xmm7") _, out("xmm8") _, out("xmm9") _, out("xmm10") _, out("xmm11") _, out("xmm12") _, out("xmm13") _,], "sha256rnds2 xmm\\k, xmm13\n sha256rnds2 xmm\\k, xmm13\n paddd xmm\\k, xmm13\n pshufd xmm\\k, xmm13, 0x0e");
+    kernel8!(sha_quad_schedule, "sha,sse4.1", [out("xmm0") _, out("xmm1") _, out("xmm2") _, out("xmm3") _, out("xmm4") _, out("xmm5") _, out("xmm6") _, out("xmm7") _, out("xmm8") _, out("xmm9") _, out("xmm10") _, out("xmm11") _, out("xmm12") _, out("xmm13") _,], "sha256rnds2 xmm\\k, xmm13\n sha256rnds2 xmm\\k, xmm13\n paddd xmm\\k, xmm13\n pshufd xmm\\k, xmm13, 0x0e\n sha256msg1 xmm\\k, xmm13\n palignr xmm\\k, xmm13, 4\n paddd xmm\\k, xmm13\n sha256msg2 xmm\\k, xmm13");
+    // Rounds and schedule alternating: do they share the SHA unit?
+    kernel8!(sha_rnds2_msg2, "sha,sse4.1", [out("xmm0") _, out("xmm1") _, out("xmm2") _, out("xmm3") _, out("xmm4") _, out("xmm5") _, out("xmm6") _, out("xmm7") _, out("xmm8") _, out("xmm9") _, out("xmm10") _, out("xmm11") _, out("xmm12") _, out("xmm13") _,], "sha256rnds2 xmm\\k, xmm13\n sha256msg2 xmm\\k, xmm13");
 
     // Scalar: the clock. Register to register: newer cores fold chains of
     // additions of an immediate at rename, which would not be cycles.
@@ -235,6 +245,11 @@ mod x86 {
         // The SHA rows run at the scalar clock (no AVX-512 frequency level).
         measure("sha", gpr_cycle, "sha256rnds2", "sha256rnds2 (2 rounds)", sha_rnds2, PER_ITER);
         measure("sha", gpr_cycle, "sha256msg1", "sha256msg1", sha_msg1, PER_ITER);
+        measure("sha", gpr_cycle, "sha256msg2", "sha256msg2", sha_msg2, PER_ITER);
+        measure("sha", gpr_cycle, "sha256rnds2_msg2", "sha256rnds2 + sha256msg2, alternating", sha_rnds2_msg2, 2.0 * PER_ITER);
+        // Per four rounds (one body), not per instruction.
+        measure("sha", gpr_cycle, "sha_quad", "SHA-NI 4 rounds (per 4 rounds)", sha_quad, PER_ITER);
+        measure("sha", gpr_cycle, "sha_quad_schedule", "SHA-NI 4 rounds + schedule (per 4)", sha_quad_schedule, PER_ITER);
 
         let cpu = std::fs::read_to_string("/proc/cpuinfo")
             .ok()

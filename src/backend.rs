@@ -219,6 +219,19 @@ impl Backend {
         self.entry().lanes
     }
 
+    /// What runs SHA-256 (and so the first half of HASH160) on this
+    /// backend: `"sha-ni"` where the tail policy puts it on the CPU's SHA
+    /// extensions (x86_64 AVX2 with SHA-NI: several messages interleaved),
+    /// else the backend's own name (its lanes; `"scalar"`: the `sha2`
+    /// crate, one message at a time).
+    pub fn sha256_kernel(self) -> &'static str {
+        #[cfg(target_arch = "x86_64")]
+        if crate::policy::sha256_on_sha_ni(self.lanes()).is_some() {
+            return "sha-ni";
+        }
+        self.name()
+    }
+
     /// The process-wide backend: chosen at first use (the detected one, or
     /// the one `RMD160MB_FORCE` names if this CPU supports it), then changed
     /// only by [`Backend::make_current`].
@@ -258,8 +271,21 @@ impl Backend {
 
     /// `dst[i] = SHA256(src[width*i .. width*i + width])` with this
     /// backend's SHA-256 kernel. `src.len() == width * dst.len()`.
+    /// Where the tail policy says so (`policy::sha256_on_sha_ni`), the
+    /// CPU's SHA extensions run it instead of the lanes.
     #[inline]
     pub(crate) fn sha256(self, src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(sha_ni) = crate::policy::sha256_on_sha_ni(self.lanes()) {
+            return sha_ni.sha256(src, width, dst);
+        }
+        self.sha256_lanes(src, width, dst)
+    }
+
+    /// [`Backend::sha256`] on this backend's own kernel (its lanes, or the
+    /// `sha2` crate for scalar), whatever the policy says.
+    #[inline]
+    pub(crate) fn sha256_lanes(self, src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
         debug_assert_eq!(Some(src.len()), dst.len().checked_mul(width));
         // SAFETY: as in `hash32`.
         unsafe { (self.entry().sha256)(src, width, dst) }
@@ -277,8 +303,20 @@ impl Backend {
 
     /// `dst[i] = SHA256(msgs[i])`, any lengths, with this backend's
     /// multi-buffer kernel. `msgs` and `dst` have the same length.
+    /// As [`Backend::sha256`], on the SHA extensions where the policy says so.
     #[inline]
     pub(crate) fn sha256_many(self, msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(sha_ni) = crate::policy::sha256_on_sha_ni(self.lanes()) {
+            return sha_ni.sha256_many(msgs, dst);
+        }
+        self.sha256_many_lanes(msgs, dst)
+    }
+
+    /// [`Backend::sha256_many`] on this backend's own kernel, whatever the
+    /// policy says.
+    #[inline]
+    pub(crate) fn sha256_many_lanes(self, msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
         // SAFETY: as in `hash32`.
         unsafe { (self.entry().sha256_many)(msgs, dst) }
     }

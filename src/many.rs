@@ -294,7 +294,7 @@ mod engine {
 
     /// Bytes of a lane's tail buffer: 64 bytes of scratch, then the
     /// message's last partial block with its padding, one or two blocks.
-    const TAIL: usize = 192;
+    pub(crate) const TAIL: usize = 192;
 
     /// Builds message `m`'s padded tail in `tail[64..]` (the bytes after its
     /// whole blocks, 0x80, zeros, the bit length in `A`'s byte order) and
@@ -303,7 +303,7 @@ mod engine {
     /// the tail's message bytes end (the bytes before it land in the
     /// scratch): no variable-length copy.
     #[inline(always)]
-    fn build_tail<A: Algo>(m: &[u8], tail: &mut [u8; TAIL]) -> usize {
+    pub(crate) fn build_tail<A: Algo>(m: &[u8], tail: &mut [u8; TAIL]) -> usize {
         let r = m.len() % 64;
         tail[64..].fill(0);
         match m.last_chunk::<64>() {
@@ -571,7 +571,7 @@ mod engine {
     }
 }
 #[cfg(any(test, rmd160mb_lanes))]
-pub(crate) use engine::{hash_many, Ripemd160, Sha256};
+pub(crate) use engine::{build_tail, hash_many, Ripemd160, Sha256, TAIL};
 
 /// The scalar backend's kernels and the reference: one message at a time.
 pub(crate) mod scalar {

@@ -78,6 +78,36 @@ fn sha_ni() -> bool {
     }
 }
 
+/// The SHA extensions (`crate::simd::shani`: `sha256rnds2`, several
+/// messages interleaved), when SHA-256 (and so HASH160's first half) on a
+/// backend of `lanes` lanes runs on them rather than on the lanes: on the
+/// 8-lane AVX2 backend whenever the CPU has them, for every width; never on
+/// AVX-512's 16 lanes nor on the scalar reference (the `sha2` crate, which
+/// uses SHA-NI one message at a time). A rule of what the CPU has, fixed
+/// for the process, never a timing taken at run time. Measured:
+/// - AMD EPYC (family 23 model 1, Zen; AVX2, no AVX-512), 2026-12-02,
+///   `cargo bench --bench sha256`: the AVX2 lanes take 152 ns per 33-byte
+///   message and 279 per 65-byte one, SHA-NI 36 and 71 (the `sha2` crate
+///   88 and 131). `make bench-ports`: `sha256rnds2` issues every 2 cycles
+///   (a block at least 83 cycles with its schedule), and so does a 256-bit
+///   shift (`vpsrld ymm`, 0.50 per cycle: this core splits 256-bit
+///   operations in two halves), which the AVX2 lanes' rotations are made of.
+/// - Intel Xeon (family 6 model 207), 2026-12-01: `sha256rnds2` issues every
+///   3 cycles, so a block is at least 96 cycles, 32.5 ns at 2.95 GHz: more
+///   than the AVX-512 lanes' 23.4 ns per 33-byte message, less than the
+///   AVX2 lanes' 58.9 (`make bench` and `make bench-ports` of that day).
+/// - AMD Zen 5 with AVX-512 (2026-11-30): the 16 lanes took 24.3 ns per
+///   33-byte message; SHA-NI interleaved was not measured there, so
+///   AVX-512 keeps its lanes.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+pub(crate) fn sha256_on_sha_ni(lanes: usize) -> Option<crate::simd::shani::ShaNi> {
+    if lanes == 1 || lanes > 8 {
+        return None;
+    }
+    crate::simd::shani::ShaNi::detect()
+}
+
 /// Busy lanes at or below which the any-length RIPEMD-160 manager
 /// (`crate::many`), once no message is left to start, finishes them one by
 /// one on the scalar code: a step of `lanes` lanes costs about `lanes / 8`

@@ -70,12 +70,55 @@ fn sha256_kernels_match_scalar_and_sha2() {
                 let buf = bytes((n * 1000 + width) as u64, width * n + 1);
                 let src = &buf[1..];
                 let mut got = vec![[0u8; 32]; n];
+                let mut lanes = vec![[0u8; 32]; n];
+                // The policy's choice, and the backend's own kernel (the
+                // lanes even where the policy picks the SHA extensions).
                 backend.sha256(src, width, &mut got);
-                for (i, g) in got.iter().enumerate() {
+                backend.sha256_lanes(src, width, &mut lanes);
+                for i in 0..n {
                     let want: [u8; 32] = sha2::Sha256::digest(&src[i * width..(i + 1) * width]).into();
-                    assert_eq!(*g, want, "{backend}: width {width}, n = {n}, message {i}");
+                    assert_eq!(got[i], want, "{backend}: width {width}, n = {n}, message {i}");
+                    assert_eq!(lanes[i], want, "{backend} lanes: width {width}, n = {n}, message {i}");
                 }
             }
+        }
+    }
+}
+
+/// The SHA extensions' kernels on their own (the policy runs them under the
+/// x86_64 backends it names, `policy::sha256_on_sha_ni`): every width
+/// 0..300 (one to six blocks, every padding boundary) for every count that
+/// reaches every group size (0..=2 * STREAMS + 3) and large ones, from
+/// misaligned buffers, and the any-length manager on the `_many` batches.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn sha_ni_kernels_match_sha2() {
+    use crate::many::Messages;
+    use crate::simd::shani::{ShaNi, STREAMS};
+    let Some(sha_ni) = ShaNi::detect() else {
+        eprintln!("NOTICE: SHA-NI kernels skipped: this CPU lacks the SHA extensions");
+        return;
+    };
+    for width in 0..300 {
+        for n in (0..=2 * STREAMS + 3).chain([64, 101]) {
+            let buf = bytes((n * 1000 + width) as u64, width * n + 3);
+            let src = &buf[3..];
+            let mut got = vec![[0u8; 32]; n];
+            sha_ni.sha256(src, width, &mut got);
+            for (i, g) in got.iter().enumerate() {
+                let want: [u8; 32] = sha2::Sha256::digest(&src[i * width..(i + 1) * width]).into();
+                assert_eq!(*g, want, "sha-ni: width {width}, n = {n}, message {i}");
+            }
+        }
+    }
+    let mut bufs = Vec::new();
+    for (k, (name, msgs)) in many_batches(STREAMS).into_iter().enumerate() {
+        misaligned(&msgs, k % 5, &mut bufs);
+        let slices: Vec<&[u8]> = bufs.iter().map(|b| &b[k % 5..]).collect();
+        let mut got = vec![[0u8; 32]; slices.len()];
+        sha_ni.sha256_many(Messages::slices(&slices), &mut got);
+        for (i, g) in got.iter().enumerate() {
+            assert_eq!(*g, <[u8; 32]>::from(sha2::Sha256::digest(&msgs[i])), "sha-ni many: {name}, message {i}");
         }
     }
 }
@@ -315,6 +358,9 @@ fn many_kernels_match_scalar_and_crates() {
             let mut sha = vec![[0u8; 32]; n];
             backend.sha256_many(Messages::slices(&slices), &mut sha);
             assert!(sha == want_sha, "{backend}: sha256_many kernel, {name}");
+            sha.fill([0; 32]);
+            backend.sha256_many_lanes(Messages::slices(&slices), &mut sha);
+            assert!(sha == want_sha, "{backend}: sha256_many lanes kernel, {name}");
             let mut scalar = vec![[0u8; 20]; n];
             crate::ripemd160_many_with(Backend::SCALAR, &mut scalar, &slices);
             assert!(scalar == want_rmd, "scalar: ripemd160_many, {name}");

@@ -28,20 +28,21 @@ fn nominal_lanes(name: &str) -> usize {
 pub fn run() -> u8 {
     let current = Backend::current();
     let detected = Backend::detect();
-    println!("{:<8} {:<10} {:<9} {:>5}", "backend", "this build", "this CPU", "lanes");
+    println!("{:<8} {:<10} {:<9} {:>5}  {:<8}", "backend", "this build", "this CPU", "lanes", "SHA-256");
     for name in BACKEND_NAMES {
         let built = in_build(name);
-        let (runs, lanes) = match Backend::by_name(name) {
-            Ok(b) => (true, b.lanes()),
-            Err(_) => (false, nominal_lanes(name)),
+        let (runs, lanes, sha256) = match Backend::by_name(name) {
+            Ok(b) => (true, b.lanes(), b.sha256_kernel()),
+            Err(_) => (false, nominal_lanes(name), "-"),
         };
         let mark = if runs && Backend::by_name(name).ok() == Some(current) { "  <- chosen" } else { "" };
         println!(
-            "{:<8} {:<10} {:<9} {:>5}{mark}",
+            "{:<8} {:<10} {:<9} {:>5}  {:<8}{mark}",
             name,
             if built { "yes" } else { "no" },
             if runs { "yes" } else { "no" },
-            lanes
+            lanes,
+            sha256
         );
     }
     let why = match std::env::var("RMD160MB_FORCE") {
@@ -58,6 +59,13 @@ pub fn run() -> u8 {
         Err(_) => "the fastest this CPU supports (RMD160MB_FORCE not set)".to_string(),
     };
     println!("chosen: {} ({} lanes): {why}", current.name(), current.lanes());
+    if current.sha256_kernel() != current.name() {
+        println!(
+            "SHA-256 and HASH160's first half: {} (the CPU's SHA extensions beat {}'s lanes; src/policy.rs)",
+            current.sha256_kernel(),
+            current.name()
+        );
+    }
     if current != detected {
         println!("detected: {}", detected.name());
     }

@@ -465,6 +465,9 @@ fn bench_json_and_backends() {
     let out = ok_stdout(&rmd(&["backends"], b""));
     for b in backends() {
         assert!(out.lines().any(|l| l.starts_with(b) && l.contains("yes")), "{out}");
+        // The SHA-256 column names what the library runs for it.
+        let sha256 = ripemd160mb::Backend::by_name(b).unwrap().sha256_kernel();
+        assert!(out.lines().any(|l| l.starts_with(b) && l.split_whitespace().nth(4) == Some(sha256)), "{out}");
     }
     let chosen = ripemd160mb::Backend::detect().name();
     assert!(out.contains(&format!("chosen: {chosen}")), "{out}");

@@ -38,6 +38,8 @@ pub(crate) mod scalar;
 pub(crate) mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx512;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod shani;
 #[cfg(rmd160mb_neon)]
 pub(crate) mod neon;
 

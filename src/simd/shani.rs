@@ -1,0 +1,412 @@
+//! The x86 SHA extensions (SHA-NI): SHA-256 (NIST FIPS 180-4) with
+//! `sha256rnds2` (two rounds), `sha256msg1` and `sha256msg2` (the message
+//! schedule, four words at a time), several messages interleaved.
+//!
+//! Not a lane type: one message's state is two `xmm` registers (`ABEF` and
+//! `CDGH`, the layout `sha256rnds2` wants) and its rounds are one dependent
+//! chain of 32 `sha256rnds2`, so a lone message runs at the instruction's
+//! latency. [`STREAMS`] messages' chains are issued side by side instead,
+//! each four rounds of every stream before the next four, so that the
+//! CPU's SHA unit takes one `sha256rnds2` as often as it can issue one.
+//! Whether this beats a backend's lanes is the tail policy's rule
+//! (`crate::policy::sha256_on_sha_ni`); [`ShaNi`] is the proof that the CPU
+//! has the instructions.
+//!
+//! The round constants and initial value are `crate::sha256::compress`'s,
+//! the padded tail of a message is built by `crate::many`'s `build_tail`
+//! (the one padding code of the lane manager).
+
+use core::arch::x86_64::*;
+
+use seq_macro::seq;
+
+use crate::many::{build_tail, Messages, Sha256, TAIL};
+use crate::sha256::compress::{H0, K};
+
+/// Messages in flight. A stream's four rounds are two dependent
+/// `sha256rnds2`, so one stream alone waits out their latency; the issue
+/// rate is what several streams reach. Measured on the AMD EPYC (family 23
+/// model 1, Zen; `cargo bench --bench sha256`, 2026-12-02): 2, 3 and 4
+/// streams all ran at 35.6 to 36.2 ns per 33-byte message and 70 to 72 ns
+/// per 65-byte one (one stream, the `sha2` crate: 88 and 131), about 90%
+/// of the measured issue rate of the rounds and schedule (`make
+/// bench-ports`). Four keeps the margin for a core whose `sha256rnds2`
+/// issues faster against its latency; its six `xmm` registers per stream
+/// spill a few to the stack, which costs nothing measurable here.
+pub(crate) const STREAMS: usize = 4;
+
+/// Proof that the running CPU has the SHA extensions and SSE4.1 (which
+/// implies the SSSE3 shuffles): a value exists only after detection.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ShaNi(());
+
+impl ShaNi {
+    /// The SHA extensions, if this CPU has them.
+    #[inline]
+    pub(crate) fn detect() -> Option<ShaNi> {
+        let ok = std::arch::is_x86_feature_detected!("sha")
+            && std::arch::is_x86_feature_detected!("sse4.1")
+            && std::arch::is_x86_feature_detected!("ssse3");
+        ok.then_some(ShaNi(()))
+    }
+
+    /// `dst[i] = SHA256(src[width*i .. width*i + width])`.
+    pub(crate) fn sha256(self, src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+        assert_eq!(Some(src.len()), dst.len().checked_mul(width), "sha256: src is not dst.len() messages of width bytes");
+        // SAFETY: `self` proves the CPU has the features.
+        unsafe { sha256(src, width, dst) }
+    }
+
+    /// `dst[i] = SHA256(msgs[i])`, any lengths.
+    pub(crate) fn sha256_many(self, msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
+        assert_eq!(msgs.len(), dst.len(), "many: msgs and dst hold different numbers of messages");
+        // SAFETY: `self` proves the CPU has the features.
+        unsafe { sha256_many(msgs, dst) }
+    }
+}
+
+/// One message's chaining value: `[ABEF, CDGH]`, word A in the high lane of
+/// the first register (the operand order of `sha256rnds2`).
+type State = [__m128i; 2];
+
+/// The chaining value `h` (words A..H) as a [`State`].
+#[inline(always)]
+fn state(h: &[u32; 8]) -> State {
+    let w = |i: usize| h[i] as i32;
+    // SAFETY: SSE2, which every x86_64 CPU has.
+    unsafe { [_mm_set_epi32(w(0), w(1), w(4), w(5)), _mm_set_epi32(w(2), w(3), w(6), w(7))] }
+}
+
+/// The chaining value (words A..H) of a [`State`].
+#[inline(always)]
+fn words(s: &State) -> [u32; 8] {
+    let (mut abef, mut cdgh) = ([0u32; 4], [0u32; 4]);
+    // SAFETY: SSE2; each store writes the 16 bytes of a [u32; 4].
+    unsafe {
+        _mm_storeu_si128(abef.as_mut_ptr().cast(), s[0]);
+        _mm_storeu_si128(cdgh.as_mut_ptr().cast(), s[1]);
+    }
+    [abef[3], abef[2], cdgh[3], cdgh[2], abef[1], abef[0], cdgh[1], cdgh[0]]
+}
+
+/// The big-endian digest of a [`State`].
+#[inline(always)]
+fn digest(s: &State) -> [u8; 32] {
+    let mut out = [0u8; 32];
+    for (chunk, w) in out.chunks_exact_mut(4).zip(words(s)) {
+        chunk.copy_from_slice(&w.to_be_bytes());
+    }
+    out
+}
+
+/// The message words `W[0..4Q]` of the `16 * Q` bytes at `p` (a block: `Q
+/// = 4`), four per register (`W[4j]` in the low lane), from big-endian
+/// bytes.
+///
+/// # Safety
+/// The CPU has SSSE3; `16 * Q` bytes are readable at `p`.
+#[inline(always)]
+unsafe fn load<const Q: usize>(p: *const u8) -> [__m128i; Q] {
+    // SAFETY: the caller's; each load reads 16 of the 16 * Q bytes.
+    unsafe {
+        let bswap = _mm_set_epi64x(0x0c0d_0e0f_0809_0a0b, 0x0405_0607_0001_0203);
+        let mut x = [_mm_setzero_si128(); Q];
+        for (j, x) in x.iter_mut().enumerate() {
+            *x = _mm_shuffle_epi8(_mm_loadu_si128(p.add(16 * j).cast()), bswap);
+        }
+        x
+    }
+}
+
+/// Four message words as a register (`w[0]` in the low lane).
+#[inline(always)]
+fn quad(w: [u32; 4]) -> __m128i {
+    // SAFETY: SSE2, which every x86_64 CPU has.
+    unsafe { _mm_set_epi32(w[3] as i32, w[2] as i32, w[1] as i32, w[0] as i32) }
+}
+
+/// One compression function of each of `S` messages, interleaved: message
+/// words `x[s]` (`W[0..16]`, as [`load`] makes them) into `states[s]`. Quad-round `i`
+/// uses schedule words `W[4i .. 4i + 4]`, kept in a window of four
+/// registers per stream: `W[4i..]` for `i >= 4` is
+/// `sha256msg2(sha256msg1(W[4i-16..], W[4i-12..]) + W[4i-7..4i-3],
+/// W[4i-4..])` (σ0 of the first, σ1 of the last, the `W[t-7]` term by
+/// `palignr`).
+///
+/// # Safety
+/// The CPU has the SHA extensions and SSE4.1.
+#[inline(always)]
+unsafe fn compress<const S: usize>(states: &mut [State; S], x: [[__m128i; 4]; S]) {
+    // SAFETY (the whole function): the caller's CPU features; the loads
+    // read the 256 bytes of K.
+    unsafe {
+        let saved = *states;
+        let mut w = x;
+        // Unrolled, so that the window's indices are constants (registers).
+        seq!(I in 0..16 {{
+            let i: usize = I;
+            let k = _mm_loadu_si128(K.as_ptr().add(4 * i).cast());
+            for s in 0..S {
+                let w = &mut w[s];
+                if i >= 4 {
+                    let t7 = _mm_alignr_epi8::<4>(w[(i + 3) % 4], w[(i + 2) % 4]);
+                    let x = _mm_add_epi32(_mm_sha256msg1_epu32(w[i % 4], w[(i + 1) % 4]), t7);
+                    w[i % 4] = _mm_sha256msg2_epu32(x, w[(i + 3) % 4]);
+                }
+                let wk = _mm_add_epi32(w[i % 4], k);
+                let [abef, cdgh] = &mut states[s];
+                // Rounds 4i and 4i + 1 write the new ABEF over CDGH (the
+                // old ABEF is the new CDGH), rounds 4i + 2 and 4i + 3 swap
+                // them back.
+                *cdgh = _mm_sha256rnds2_epu32(*cdgh, *abef, wk);
+                *abef = _mm_sha256rnds2_epu32(*abef, *cdgh, _mm_shuffle_epi32::<0x0e>(wk));
+            }
+        }});
+        for (st, sv) in states.iter_mut().zip(saved) {
+            st[0] = _mm_add_epi32(st[0], sv[0]);
+            st[1] = _mm_add_epi32(st[1], sv[1]);
+        }
+    }
+}
+
+/// The word `m[at] << 24 | 0x80 << 16`: a message's last byte and the
+/// padding's first, both in one big-endian word.
+#[inline(always)]
+fn last_byte_word(m: &[u8], at: usize) -> u32 {
+    u32::from(m[at]) << 24 | 0x0080_0000
+}
+
+/// `S` messages of `width` bytes at `src` (one after another) into `dst`.
+/// Widths 32, 33 and 65 build their padded last block from the message's
+/// words and constants (the padding and the length); every other width
+/// hashes its whole blocks straight from `src`, then the padded tail (one
+/// or two blocks) from a buffer on the stack.
+///
+/// # Safety
+/// The CPU has the SHA extensions and SSE4.1; `src` holds `S * width` bytes
+/// and `dst` `S` digests.
+#[inline(always)]
+unsafe fn group<const S: usize>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+    debug_assert!(src.len() == S * width && dst.len() == S);
+    let msg = |s: usize| &src[s * width..(s + 1) * width];
+    let bits = (width as u32) << 3;
+    let mut states = [state(&H0); S];
+    // No closures with intrinsics here: a closure does not inherit the
+    // kernel's target features, so they would not inline.
+    let mut x = [[quad([0; 4]); 4]; S];
+    // SAFETY (the block): the caller's features; every load reads 64 bytes
+    // (32 for words 0..8) within a message or a tail buffer.
+    unsafe {
+        match width {
+            32 | 33 => {
+                for (s, x) in x.iter_mut().enumerate() {
+                    let words = load::<2>(msg(s).as_ptr());
+                    let w8 = if width == 32 { 0x8000_0000 } else { last_byte_word(msg(s), 32) };
+                    *x = [words[0], words[1], quad([w8, 0, 0, 0]), quad([0, 0, 0, bits])];
+                }
+                compress(&mut states, x);
+            }
+            65 => {
+                for (s, x) in x.iter_mut().enumerate() {
+                    *x = load::<4>(msg(s).as_ptr());
+                }
+                compress(&mut states, x);
+                for (s, x) in x.iter_mut().enumerate() {
+                    *x = [quad([last_byte_word(msg(s), 64), 0, 0, 0]), quad([0; 4]), quad([0; 4]), quad([0, 0, 0, bits])];
+                }
+                compress(&mut states, x);
+            }
+            _ => {
+                let mut tails = [[0u8; TAIL]; S];
+                let mut tail_blocks = 0;
+                for (s, tail) in tails.iter_mut().enumerate() {
+                    tail_blocks = build_tail::<Sha256>(msg(s), tail);
+                }
+                for b in 0..width / 64 {
+                    for (s, x) in x.iter_mut().enumerate() {
+                        *x = load::<4>(msg(s)[64 * b..].as_ptr());
+                    }
+                    compress(&mut states, x);
+                }
+                for b in 0..tail_blocks {
+                    // The tail's blocks start past the buffer's 64 bytes of
+                    // scratch (TAIL = 64 + 2 * 64).
+                    for (x, tail) in x.iter_mut().zip(&tails) {
+                        *x = load::<4>(tail[64 + 64 * b..].as_ptr());
+                    }
+                    compress(&mut states, x);
+                }
+            }
+        }
+    }
+    for (d, st) in dst.iter_mut().zip(&states) {
+        *d = digest(st);
+    }
+}
+
+/// `dst[i] = SHA256(src[width*i .. width*i + width])`, [`STREAMS`]
+/// messages at a time, the last few as a smaller group.
+///
+/// # Safety
+/// The CPU has the SHA extensions and SSE4.1; `src.len() == width *
+/// dst.len()`.
+#[target_feature(enable = "sha,sse2,ssse3,sse4.1")]
+unsafe fn sha256(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+    /// Messages of `W` bytes (`W == 0`: of `width` bytes), one copy per
+    /// fixed width, so that the width folds into its tail copies and loops.
+    ///
+    /// # Safety
+    /// As [`sha256`].
+    #[target_feature(enable = "sha,sse2,ssse3,sse4.1")]
+    #[inline(never)]
+    unsafe fn run<const W: usize>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+        let width = if W == 0 { width } else { W };
+        let mut groups = dst.chunks_exact_mut(STREAMS);
+        let mut at = 0;
+        for d in &mut groups {
+            // SAFETY: the features are enabled; STREAMS messages at `at`.
+            unsafe { group::<STREAMS>(&src[at..at + STREAMS * width], width, d) };
+            at += STREAMS * width;
+        }
+        let rest = groups.into_remainder();
+        let src = &src[at..];
+        const { assert!(STREAMS <= 4) };
+        // SAFETY (each arm): as above, rest.len() < STREAMS messages left.
+        match rest.len() {
+            0 => {}
+            1 => unsafe { group::<1>(src, width, rest) },
+            2 => unsafe { group::<2>(src, width, rest) },
+            _ => unsafe { group::<3>(src, width, rest) },
+        }
+    }
+    // SAFETY (each arm): the caller's.
+    match width {
+        32 => unsafe { run::<32>(src, width, dst) },
+        33 => unsafe { run::<33>(src, width, dst) },
+        65 => unsafe { run::<65>(src, width, dst) },
+        _ => unsafe { run::<0>(src, width, dst) },
+    }
+}
+
+/// One message in flight: where its next block is and its chaining value.
+struct Stream<'a> {
+    /// The message.
+    msg: &'a [u8],
+    /// Index of the next block: `msg`'s whole blocks first, then the tail
+    /// buffer's.
+    block: usize,
+    /// Blocks in all (whole blocks and the tail's one or two).
+    blocks: usize,
+    /// Digest index in `dst`.
+    out: usize,
+    state: State,
+    /// 64 bytes of scratch, then the padded tail ([`build_tail`]).
+    tail: [u8; TAIL],
+}
+
+impl<'a> Stream<'a> {
+    fn new(msg: &'a [u8], out: usize) -> Self {
+        let mut tail = [0u8; TAIL];
+        let blocks = msg.len() / 64 + build_tail::<Sha256>(msg, &mut tail);
+        Stream { msg, block: 0, blocks, out, state: state(&H0), tail }
+    }
+
+    /// The next block's first byte (64 bytes are readable there).
+    #[inline(always)]
+    fn next(&self) -> *const u8 {
+        let full = self.msg.len() / 64;
+        if self.block < full {
+            self.msg[64 * self.block..].as_ptr()
+        } else {
+            self.tail[64 + 64 * (self.block - full)..].as_ptr()
+        }
+    }
+}
+
+/// One compression of each of the first `S` streams.
+///
+/// # Safety
+/// The CPU has the SHA extensions and SSE4.1; `streams.len() >= S` and each
+/// of those has a block left.
+#[inline(always)]
+unsafe fn step<const S: usize>(streams: &mut [Stream<'_>], steps: usize) {
+    let mut states: [State; S] = core::array::from_fn(|s| streams[s].state);
+    let mut x = [[quad([0; 4]); 4]; S];
+    for _ in 0..steps {
+        for (x, s) in x.iter_mut().zip(streams.iter()) {
+            // SAFETY: the caller's; `next` points at 64 readable bytes.
+            *x = unsafe { load::<4>(s.next()) };
+        }
+        // SAFETY: the caller's.
+        unsafe { compress(&mut states, x) };
+        for s in &mut streams[..S] {
+            s.block += 1;
+        }
+    }
+    for (s, st) in streams.iter_mut().zip(states) {
+        s.state = st;
+    }
+}
+
+/// `dst[i] = SHA256(msgs.get(i))`: the multi-buffer manager of these
+/// streams. Up to [`STREAMS`] messages in flight; every step runs them all
+/// until the first one ends, which writes its digest and takes the next
+/// message; with no message left the busy ones go on as a smaller group.
+///
+/// # Safety
+/// The CPU has the SHA extensions and SSE4.1; `msgs.len() == dst.len()`.
+#[target_feature(enable = "sha,sse2,ssse3,sse4.1")]
+unsafe fn sha256_many(msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
+    let n = msgs.len();
+    let mut streams: [Stream<'_>; STREAMS] = core::array::from_fn(|_| Stream::new(&[], usize::MAX));
+    let mut busy = 0;
+    let mut next = 0;
+    while busy < STREAMS && next < n {
+        streams[busy] = Stream::new(msgs.get(next), next);
+        busy += 1;
+        next += 1;
+    }
+    while busy > 0 {
+        let steps = streams[..busy].iter().map(|s| s.blocks - s.block).min().unwrap_or(0);
+        // SAFETY (each arm): the features are enabled; the first `busy`
+        // streams each have `steps` blocks left.
+        if busy == STREAMS {
+            unsafe { step::<STREAMS>(&mut streams, steps) }
+        } else {
+            match busy {
+                1 => unsafe { step::<1>(&mut streams, steps) },
+                2 => unsafe { step::<2>(&mut streams, steps) },
+                _ => unsafe { step::<3>(&mut streams, steps) },
+            }
+        }
+        // Finished streams write their digests and take the next messages;
+        // with none left, the last busy stream takes a finished one's place.
+        let mut s = 0;
+        while s < busy {
+            if streams[s].block < streams[s].blocks {
+                s += 1;
+                continue;
+            }
+            dst[streams[s].out] = digest(&streams[s].state);
+            if next < n {
+                streams[s] = Stream::new(msgs.get(next), next);
+                next += 1;
+            } else {
+                busy -= 1;
+                streams.swap(s, busy);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The state layout round-trips, and `words` reads A..H back.
+    #[test]
+    fn state_round_trip() {
+        let h = [1, 2, 3, 4, 5, 6, 7, 8];
+        assert_eq!(words(&state(&h)), h);
+    }
+}
