@@ -150,16 +150,16 @@ def main(ports_path, so, bench_path=None):
     # SHA-NI (src/simd/shani.rs): a block is 16 quad-rounds of 2
     # `sha256rnds2`, 12 of them with a share of the schedule (msg1, palignr,
     # an addition, msg2). Its streams are independent, so the bound is the
-    # issue rate of those two mixes (`sha_quad`, `sha_quad_schedule`); the
-    # disassembly confirms the kernel has the 32 rounds per block that the
-    # bound counts.
+    # issue rate of those two mixes (`sha_quad`, `sha_quad_schedule`). The
+    # disassembly is only checked loosely: its count of `sha256rnds2` must
+    # be a multiple of the 32 a compression has.
     quad, quad_s = ports.get("sha_quad"), ports.get("sha_quad_schedule")
     ghz = ports.get("ghz_scalar")
     if quad and quad_s and ghz:
         rnds2 = sha_ni_rounds(so)
         cycles = 12 / quad_s + 4 / quad
         print()
-        whole = "32 per compression" if rnds2 and rnds2 % 32 == 0 else "NOT a multiple of 32: check the kernel"
+        whole = "a multiple of 32, the rounds of a compression" if rnds2 and rnds2 % 32 == 0 else "NOT a multiple of 32: check the kernel"
         print(f"SHA-NI: {rnds2} `sha256rnds2` in the kernel's fixed-width functions ({whole}); at the measured "
               f"{quad_s:.3f} quad-rounds with schedule and {quad:.3f} without per cycle, a block is {cycles:.1f} "
               f"cycles ({cycles / ghz:.2f} ns) per message, however many messages are interleaved.")

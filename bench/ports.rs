@@ -128,11 +128,12 @@ mod x86 {
     kernel8!(sha_rnds2, "sha,sse4.1", [out("xmm0") _, out("xmm1") _, out("xmm2") _, out("xmm3") _, out("xmm4") _, out("xmm5") _, out("xmm6") _, out("xmm7") _, out("xmm8") _, out("xmm9") _, out("xmm10") _, out("xmm11") _, out("xmm12") _, out("xmm13") _,], "sha256rnds2 xmm\\k, xmm13");
     kernel8!(sha_msg1, "sha,sse4.1", [out("xmm0") _, out("xmm1") _, out("xmm2") _, out("xmm3") _, out("xmm4") _, out("xmm5") _, out("xmm6") _, out("xmm7") _, out("xmm8") _, out("xmm9") _, out("xmm10") _, out("xmm11") _, out("xmm12") _, out("xmm13") _,], "sha256msg1 xmm\\k, xmm13");
     kernel8!(sha_msg2, "sha,sse4.1", [out("xmm0") _, out("xmm1") _, out("xmm2") _, out("xmm3") _, out("xmm4") _, out("xmm5") _, out("xmm6") _, out("xmm7") _, out("xmm8") _, out("xmm9") _, out("xmm10") _, out("xmm11") _, out("xmm12") _, out("xmm13") _,], "sha256msg2 xmm\\k, xmm13");
-    // Four rounds of the SHA-NI kernel (src/simd/shani.rs) as it issues
-    // them, with their share of the message schedule (quad-rounds 4..12)
-    // and without it (the last four): 2 rounds, the W + K addition, the
-    // high half's shuffle; with the schedule, msg1, the W[t-7] palignr, an
-    // addition and msg2.
+    // Four rounds of the SHA-NI kernel (src/simd/shani.rs), without the
+    // message schedule (its first four quad-rounds: 2 rounds, the W + K
+    // addition, the high half's shuffle) and with their share of it
+    // (quad-rounds 4..16: also msg1, the W[t-7] palignr, an addition and
+    // msg2). Independent chains: the issue rate, the bound, not the
+    // kernel's own dependencies.
     kernel8!(sha_quad, "sha,sse4.1", [out("xmm0") _, out("xmm1") _, out("xmm2") _, out("xmm3") _, out("xmm4") _, out("xmm5") _, out("xmm6") _, out("xmm7") _, out("xmm8") _, out("xmm9") _, out("xmm10") _, out("xmm11") _, out("xmm12") _, out("xmm13") _,], "sha256rnds2 xmm\\k, xmm13\n sha256rnds2 xmm\\k, xmm13\n paddd xmm\\k, xmm13\n pshufd xmm\\k, xmm13, 0x0e");
     kernel8!(sha_quad_schedule, "sha,sse4.1", [out("xmm0") _, out("xmm1") _, out("xmm2") _, out("xmm3") _, out("xmm4") _, out("xmm5") _, out("xmm6") _, out("xmm7") _, out("xmm8") _, out("xmm9") _, out("xmm10") _, out("xmm11") _, out("xmm12") _, out("xmm13") _,], "sha256rnds2 xmm\\k, xmm13\n sha256rnds2 xmm\\k, xmm13\n paddd xmm\\k, xmm13\n pshufd xmm\\k, xmm13, 0x0e\n sha256msg1 xmm\\k, xmm13\n palignr xmm\\k, xmm13, 4\n paddd xmm\\k, xmm13\n sha256msg2 xmm\\k, xmm13");
     // Rounds and schedule alternating: do they share the SHA unit?

@@ -92,10 +92,15 @@ fn sha_ni() -> bool {
 ///   (a block at least 83 cycles with its schedule), and so does a 256-bit
 ///   shift (`vpsrld ymm`, 0.50 per cycle: this core splits 256-bit
 ///   operations in two halves), which the AVX2 lanes' rotations are made of.
-/// - Intel Xeon (family 6 model 207), 2026-12-01: `sha256rnds2` issues every
-///   3 cycles, so a block is at least 96 cycles, 32.5 ns at 2.95 GHz: more
-///   than the AVX-512 lanes' 23.4 ns per 33-byte message, less than the
-///   AVX2 lanes' 58.9 (`make bench` and `make bench-ports` of that day).
+/// - Intel Xeon (family 6 model 207), 2026-12-01 (`make bench` and `make
+///   bench-ports` of that day; this kernel did not exist yet):
+///   `sha256rnds2` issues every 3 cycles, so a block takes at least 96
+///   cycles, 32.5 ns at 2.95 GHz, more than the AVX-512 lanes' 23.4 ns per
+///   33-byte message: AVX-512 keeps its lanes. Against the AVX2 lanes'
+///   58.9 ns the kernel wins if it runs within 1.8x of that bound (it runs
+///   within 1.1x of its bound on the EPYC); not yet timed there, nor on
+///   the other CPUs with AVX2 and SHA-NI but no AVX-512 (Zen 2 and 3,
+///   Intel client cores), which this rule puts on it too.
 /// - AMD Zen 5 with AVX-512 (2026-11-30): the 16 lanes took 24.3 ns per
 ///   33-byte message; SHA-NI interleaved was not measured there, so
 ///   AVX-512 keeps its lanes.

@@ -87,7 +87,7 @@ fn sha256_kernels_match_scalar_and_sha2() {
 
 /// The SHA extensions' kernels on their own (the policy runs them under the
 /// x86_64 backends it names, `policy::sha256_on_sha_ni`): every width
-/// 0..300 (one to six blocks, every padding boundary) for every count that
+/// 0..300 (one to five blocks, every padding boundary) for every count that
 /// reaches every group size (0..=2 * STREAMS + 3) and large ones, from
 /// misaligned buffers, and the any-length manager on the `_many` batches.
 #[cfg(target_arch = "x86_64")]

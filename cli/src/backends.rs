@@ -61,7 +61,7 @@ pub fn run() -> u8 {
     println!("chosen: {} ({} lanes): {why}", current.name(), current.lanes());
     if current.sha256_kernel() != current.name() {
         println!(
-            "SHA-256 and HASH160's first half: {} (the CPU's SHA extensions beat {}'s lanes; src/policy.rs)",
+            "SHA-256 and HASH160's first half: {} (the library's policy runs them on the CPU's SHA extensions rather than {}'s lanes)",
             current.sha256_kernel(),
             current.name()
         );

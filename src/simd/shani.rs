@@ -31,12 +31,18 @@ use crate::sha256::compress::{H0, K};
 /// per 65-byte one (one stream, the `sha2` crate: 88 and 131), about 90%
 /// of the measured issue rate of the rounds and schedule (`make
 /// bench-ports`). Four keeps the margin for a core whose `sha256rnds2`
-/// issues faster against its latency; its six `xmm` registers per stream
-/// spill a few to the stack, which costs nothing measurable here.
+/// issues faster against its latency. A stream holds eight `xmm` registers
+/// (state, schedule window, the state saved for the final addition), so
+/// four streams spill about half of them to the stack: the load and store
+/// ports have room for that, and it measured no slower than two streams,
+/// which fit.
 pub(crate) const STREAMS: usize = 4;
 
-/// Proof that the running CPU has the SHA extensions and SSE4.1 (which
-/// implies the SSSE3 shuffles): a value exists only after detection.
+/// Proof that the running CPU has the SHA extensions, SSSE3 (the byte
+/// shuffle and `palignr`) and SSE4.1 (no instruction of the kernel needs
+/// it, but with it the compiler builds and takes apart the registers of
+/// words faster: about 8% on 65-byte messages, measured on the AMD EPYC):
+/// a value exists only after detection.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ShaNi(());
 
@@ -45,8 +51,8 @@ impl ShaNi {
     #[inline]
     pub(crate) fn detect() -> Option<ShaNi> {
         let ok = std::arch::is_x86_feature_detected!("sha")
-            && std::arch::is_x86_feature_detected!("sse4.1")
-            && std::arch::is_x86_feature_detected!("ssse3");
+            && std::arch::is_x86_feature_detected!("ssse3")
+            && std::arch::is_x86_feature_detected!("sse4.1");
         ok.then_some(ShaNi(()))
     }
 
@@ -133,9 +139,15 @@ fn quad(w: [u32; 4]) -> __m128i {
 /// W[4i-4..])` (σ0 of the first, σ1 of the last, the `W[t-7]` term by
 /// `palignr`).
 ///
+/// Out of line in unoptimised builds, as the lane kernels' rounds: inlined
+/// there into each of a driver's calls, the unrolled quad-rounds'
+/// temporaries would each get a stack slot, and the frame would overflow a
+/// small thread stack in a dependent crate's debug build.
+///
 /// # Safety
-/// The CPU has the SHA extensions and SSE4.1.
-#[inline(always)]
+/// The CPU has the SHA extensions, SSSE3 and SSE4.1.
+#[cfg_attr(debug_assertions, inline(never), target_feature(enable = "sha,sse2,ssse3,sse4.1"))]
+#[cfg_attr(not(debug_assertions), inline(always))]
 unsafe fn compress<const S: usize>(states: &mut [State; S], x: [[__m128i; 4]; S]) {
     // SAFETY (the whole function): the caller's CPU features; the loads
     // read the 256 bytes of K.
@@ -183,7 +195,7 @@ fn last_byte_word(m: &[u8], at: usize) -> u32 {
 /// or two blocks) from a buffer on the stack.
 ///
 /// # Safety
-/// The CPU has the SHA extensions and SSE4.1; `src` holds `S * width` bytes
+/// The CPU has the SHA extensions, SSSE3 and SSE4.1; `src` holds `S * width` bytes
 /// and `dst` `S` digests.
 #[inline(always)]
 unsafe fn group<const S: usize>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
@@ -248,7 +260,7 @@ unsafe fn group<const S: usize>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) 
 /// messages at a time, the last few as a smaller group.
 ///
 /// # Safety
-/// The CPU has the SHA extensions and SSE4.1; `src.len() == width *
+/// The CPU has the SHA extensions, SSSE3 and SSE4.1; `src.len() == width *
 /// dst.len()`.
 #[target_feature(enable = "sha,sse2,ssse3,sse4.1")]
 unsafe fn sha256(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
@@ -326,7 +338,7 @@ impl<'a> Stream<'a> {
 /// One compression of each of the first `S` streams.
 ///
 /// # Safety
-/// The CPU has the SHA extensions and SSE4.1; `streams.len() >= S` and each
+/// The CPU has the SHA extensions, SSSE3 and SSE4.1; `streams.len() >= S` and each
 /// of those has a block left.
 #[inline(always)]
 unsafe fn step<const S: usize>(streams: &mut [Stream<'_>], steps: usize) {
@@ -354,7 +366,7 @@ unsafe fn step<const S: usize>(streams: &mut [Stream<'_>], steps: usize) {
 /// message; with no message left the busy ones go on as a smaller group.
 ///
 /// # Safety
-/// The CPU has the SHA extensions and SSE4.1; `msgs.len() == dst.len()`.
+/// The CPU has the SHA extensions, SSSE3 and SSE4.1; `msgs.len() == dst.len()`.
 #[target_feature(enable = "sha,sse2,ssse3,sse4.1")]
 unsafe fn sha256_many(msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
     let n = msgs.len();
