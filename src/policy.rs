@@ -89,7 +89,7 @@ fn sha_ni() -> bool {
 ///   `cargo bench --bench sha256`: the AVX2 lanes take 152 ns per 33-byte
 ///   message and 279 per 65-byte one, SHA-NI 36 and 71 (the `sha2` crate
 ///   88 and 131). `make bench-ports`: `sha256rnds2` issues every 2 cycles
-///   (a block at least 83 cycles with its schedule), and so does a 256-bit
+///   (a block at least 80 cycles with its schedule), and so does a 256-bit
 ///   shift (`vpsrld ymm`, 0.50 per cycle: this core splits 256-bit
 ///   operations in two halves), which the AVX2 lanes' rotations are made of.
 /// - Intel Xeon (family 6 model 207), 2026-12-01 (`make bench` and `make
