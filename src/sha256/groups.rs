@@ -35,6 +35,33 @@ unsafe fn load_words<V: Lanes>(x: &mut [V; 16], p: *const u8, offsets: V, count:
     });
 }
 
+/// Loads words `first..first + 8` (big-endian) of the `m` messages at
+/// `p + i * stride`: a full group transposes rows in registers
+/// ([`Lanes::load_words8`]), a partial one gathers.
+///
+/// # Safety
+/// Bytes `4 * first .. 4 * first + 32` of each of the `m` messages are
+/// readable, and `(V::LANES - 1) * stride + 4 * first + 28` fits in an `i32`.
+#[inline(always)]
+unsafe fn load_words8_be<V: Lanes>(x: &mut [V; 16], first: usize, p: *const u8, stride: usize, m: usize) {
+    // SAFETY: the caller's.
+    let p = unsafe { p.add(4 * first) };
+    if m == V::LANES {
+        // SAFETY: the caller's, for all LANES messages.
+        let w = unsafe { V::load_words8(p, stride) };
+        for j in 0..8 {
+            x[first + j] = w[j].bswap();
+        }
+    } else {
+        // SAFETY: the caller's; lanes past m repeat message m - 1.
+        let offsets = V::lane_offsets(stride, m);
+        seq!(J in 0..8 {
+            // SAFETY: as above.
+            x[first + J] = unsafe { V::load_be(p.add(4 * J), offsets) };
+        });
+    }
+}
+
 /// One group of 32-byte messages at `p + offsets[i]`.
 ///
 /// # Safety
@@ -43,7 +70,7 @@ unsafe fn load_words<V: Lanes>(x: &mut [V; 16], p: *const u8, offsets: V, count:
 pub(crate) unsafe fn group32<V: Lanes>(p: *const u8, m: usize) -> [V; 8] {
     let mut x = [V::splat(0); 16];
     // SAFETY: words 0..8 are the message's 32 bytes.
-    unsafe { load_words(&mut x, p, V::lane_offsets(32, m), 8) };
+    unsafe { load_words8_be(&mut x, 0, p, 32, m) };
     compress::compress::<V, Pad32>(&h0(), &x)
 }
 
@@ -57,7 +84,7 @@ pub(crate) unsafe fn group33<V: Lanes>(p: *const u8, m: usize) -> [V; 8] {
     let offsets = V::lane_offsets(33, m);
     // SAFETY: words 0..8 are bytes 0..32, word 8 is built from bytes 29..33.
     unsafe {
-        load_words(&mut x, p, offsets, 8);
+        load_words8_be(&mut x, 0, p, 33, m);
         x[8] = last_byte_word(p.add(29), offsets);
     }
     compress::compress::<V, Pad33>(&h0(), &x)
@@ -73,7 +100,10 @@ pub(crate) unsafe fn group65<V: Lanes>(p: *const u8, m: usize) -> [V; 8] {
     let mut x = [V::splat(0); 16];
     let offsets = V::lane_offsets(65, m);
     // SAFETY: words 0..16 are bytes 0..64, the last word is bytes 61..65.
-    unsafe { load_words(&mut x, p, offsets, 16) };
+    unsafe {
+        load_words8_be(&mut x, 0, p, 65, m);
+        load_words8_be(&mut x, 8, p, 65, m);
+    }
     let h = compress::compress::<V, Open>(&h0(), &x);
     // SAFETY: as above.
     x[0] = unsafe { last_byte_word(p.add(61), offsets) };

@@ -108,9 +108,17 @@ impl Lanes for __m256i {
     /// As [`Lanes::load_msgs32`].
     #[inline(always)]
     unsafe fn load_msgs32(msgs: *const [u8; 32]) -> [Self; 8] {
-        // SAFETY: each load reads one whole 32-byte message of the caller's
-        // 8; unaligned loads.
-        let r: [__m256i; 8] = core::array::from_fn(|k| unsafe { _mm256_loadu_si256(msgs.add(k).cast()) });
+        // SAFETY: the caller's: 8 readable messages of 32 bytes.
+        unsafe { Self::load_words8(msgs.cast(), 32) }
+    }
+    /// Transposes 8 rows of 8 words.
+    /// # Safety
+    /// As [`Lanes::load_words8`].
+    #[inline(always)]
+    unsafe fn load_words8(p: *const u8, stride: usize) -> [Self; 8] {
+        // SAFETY: each load reads the first 32 bytes of one of the caller's
+        // 8 messages; unaligned loads.
+        let r: [__m256i; 8] = core::array::from_fn(|k| unsafe { _mm256_loadu_si256(p.add(k * stride).cast()) });
         // SAFETY: register-only shuffles; AVX2 (module note).
         unsafe {
             let t0 = _mm256_unpacklo_epi32(r[0], r[1]);

@@ -136,13 +136,21 @@ impl Lanes for __m512i {
     /// As [`Lanes::load_msgs32`].
     #[inline(always)]
     unsafe fn load_msgs32(msgs: *const [u8; 32]) -> [Self; 8] {
+        // SAFETY: the caller's: 16 readable messages of 32 bytes.
+        unsafe { Self::load_words8(msgs.cast(), 32) }
+    }
+    /// Transposes 16 rows of 8 words.
+    /// # Safety
+    /// As [`Lanes::load_words8`].
+    #[inline(always)]
+    unsafe fn load_words8(p: *const u8, stride: usize) -> [Self; 8] {
         // Row k holds message k in its low half and message k + 8 in its
         // high half.
-        // SAFETY: each load reads one whole 32-byte message of the caller's
-        // 16; unaligned loads.
+        // SAFETY: each load reads the first 32 bytes of one of the caller's
+        // 16 messages; unaligned loads.
         let rows: [__m512i; 8] = core::array::from_fn(|k| unsafe {
-            let lo = _mm256_loadu_si256(msgs.add(k).cast());
-            let hi = _mm256_loadu_si256(msgs.add(k + 8).cast());
+            let lo = _mm256_loadu_si256(p.add(k * stride).cast());
+            let hi = _mm256_loadu_si256(p.add((k + 8) * stride).cast());
             _mm512_inserti64x4::<1>(_mm512_castsi256_si512(lo), hi)
         });
         // SAFETY: register-only shuffles; AVX-512F (module note).

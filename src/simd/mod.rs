@@ -235,6 +235,26 @@ pub(crate) trait Lanes: Word {
     #[cfg(any(test, rmd160mb_lanes))]
     unsafe fn load_le(p: *const u8, offsets: Self) -> Self;
 
+    /// Words 0..8 (little-endian) of the `LANES` messages at
+    /// `p + l * stride`, transposed as [`Lanes::load_msgs32`] does. Types
+    /// that can transpose rows in registers do; the others gather.
+    ///
+    /// # Safety
+    /// 32 bytes are readable at `p + l * stride` for every `l < LANES`, and
+    /// `(LANES - 1) * stride + 28` fits in an `i32`.
+    #[cfg(any(test, rmd160mb_lanes))]
+    #[inline(always)]
+    #[allow(clippy::erasing_op, clippy::identity_op)] // 4 * J for J = 0, 1
+    unsafe fn load_words8(p: *const u8, stride: usize) -> [Self; 8] {
+        let offsets = Self::lane_offsets(stride, Self::LANES);
+        let mut x = [Self::splat(0); 8];
+        seq_macro::seq!(J in 0..8 {
+            // SAFETY: the caller's: word J of every message is readable.
+            x[J] = unsafe { Self::load_le(p.add(4 * J), offsets) };
+        });
+        x
+    }
+
     /// `out[i]` = lane `i`, for `i < LANES`.
     #[cfg(any(test, rmd160mb_lanes))]
     fn store(self, out: &mut [u32; 16]);
