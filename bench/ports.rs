@@ -81,6 +81,12 @@ mod x86 {
     // Rotation and shift alternating: do they share a port?
     kernel!(zmm_rol_shr, "avx512f", [out("zmm0") _, out("zmm1") _, out("zmm2") _, out("zmm3") _, out("zmm4") _, out("zmm5") _, out("zmm6") _, out("zmm7") _, out("zmm8") _, out("zmm9") _, out("zmm10") _, out("zmm11") _, out("zmm30") _, out("zmm31") _,], "vprold zmm\\k, zmm\\k, 7\n vpsrld zmm\\k, zmm\\k, 3");
 
+    // The SHA-256 lane kernel's mix: two rotations in five instructions (40%,
+    // as its rounds and schedule), the rest additions and ternary logic,
+    // which can issue on either port. Does the core keep the rotations' port
+    // busy with rotations alone?
+    kernel!(zmm_mix_2_in_5, "avx512f", [out("zmm0") _, out("zmm1") _, out("zmm2") _, out("zmm3") _, out("zmm4") _, out("zmm5") _, out("zmm6") _, out("zmm7") _, out("zmm8") _, out("zmm9") _, out("zmm10") _, out("zmm11") _, out("zmm30") _, out("zmm31") _,], "vprold zmm\\k, zmm\\k, 7\n vpaddd zmm\\k, zmm\\k, zmm31\n vprold zmm\\k, zmm\\k, 3\n vpternlogd zmm\\k, zmm30, zmm31, 0x96\n vpaddd zmm\\k, zmm\\k, zmm31");
+
     /// 12 independent `vpgatherdd zmm` of 16 words each (offsets 0, 64, ...
     /// 960 bytes into a buffer on the stack: one cache line per lane, as the
     /// SHA-256 kernels' loads of one word of 16 messages), each after the
@@ -228,6 +234,7 @@ mod x86 {
             measure("avx512f", c, "zmm_tern", "vpternlogd zmm", zmm_tern, PER_ITER);
             measure("avx512f", c, "zmm_shift", "vpsrld zmm (immediate)", zmm_shr, PER_ITER);
             measure("avx512f", c, "zmm_rol_shift", "vprold + vpsrld zmm, alternating", zmm_rol_shr, 2.0 * PER_ITER);
+            measure("avx512f", c, "zmm_mix_2_in_5", "2 vprold in 5 (SHA-256 lanes' mix)", zmm_mix_2_in_5, 5.0 * PER_ITER);
             measure("avx512f", c, "zmm_gather", "vpgatherdd zmm (16 words, 16 lines)", zmm_gather, PER_ITER);
         } else {
             println!("skipped (this CPU lacks avx512f): the 512-bit rows");
