@@ -13,6 +13,7 @@ use std::ffi::CStr;
 use std::fmt;
 use std::sync::atomic::{AtomicU8, Ordering};
 
+use crate::hash160::Hash160Kernel;
 use crate::keccak::FixedKernel;
 use crate::many::{ManyKernel, Messages};
 use crate::ripemd160::Hash32Kernel;
@@ -37,6 +38,9 @@ struct Entry {
     hash32: Hash32Kernel,
     /// SHA-256 of messages of one width.
     sha256: Sha256Kernel,
+    /// HASH160 of whole groups of messages of one width, both halves on the
+    /// lanes.
+    hash160_fused: Hash160Kernel,
     /// RIPEMD-160 of messages of any lengths.
     ripemd160_many: ManyKernel<20>,
     /// SHA-256 of messages of any lengths.
@@ -58,6 +62,7 @@ static TABLE: &[Entry] = &[
         detect: || true,
         hash32: simd::scalar::hash32,
         sha256: simd::scalar::sha256,
+        hash160_fused: crate::hash160::none,
         ripemd160_many: crate::many::scalar::ripemd160_many,
         sha256_many: crate::many::scalar::sha256_many,
         keccak_lanes: 1,
@@ -71,6 +76,7 @@ static TABLE: &[Entry] = &[
         detect: || std::is_x86_feature_detected!("avx2"),
         hash32: simd::avx2::hash32,
         sha256: simd::avx2::sha256,
+        hash160_fused: simd::avx2::hash160_fused,
         ripemd160_many: simd::avx2::ripemd160_many,
         sha256_many: simd::avx2::sha256_many,
         keccak_lanes: <core::arch::x86_64::__m256i as simd::Lanes64>::LANES,
@@ -90,6 +96,7 @@ static TABLE: &[Entry] = &[
         },
         hash32: simd::avx512::hash32,
         sha256: simd::avx512::sha256,
+        hash160_fused: simd::avx512::hash160_fused,
         ripemd160_many: simd::avx512::ripemd160_many,
         sha256_many: simd::avx512::sha256_many,
         keccak_lanes: <core::arch::x86_64::__m512i as simd::Lanes64>::LANES,
@@ -103,6 +110,7 @@ static TABLE: &[Entry] = &[
         detect: || std::arch::is_aarch64_feature_detected!("neon"),
         hash32: simd::neon::hash32,
         sha256: simd::neon::sha256,
+        hash160_fused: simd::neon::hash160_fused,
         ripemd160_many: simd::neon::ripemd160_many,
         sha256_many: simd::neon::sha256_many,
         keccak_lanes: <core::arch::aarch64::uint64x2_t as simd::Lanes64>::LANES,
@@ -280,6 +288,33 @@ impl Backend {
             return sha_ni.sha256(src, width, dst);
         }
         self.sha256_lanes(src, width, dst)
+    }
+
+    /// HASH160 of the leading whole groups of `width`-byte messages of
+    /// `src` into `dst` with both halves on this backend's lanes (fused, no
+    /// SHA-256 digest written out); returns how many messages it hashed,
+    /// which is 0 where its SHA-256 does not run on its lanes (the tail
+    /// policy's SHA-NI, scalar's `sha2`), where the policy keeps two stages
+    /// (`policy::hash160_fused`) or the width has no fixed-width path.
+    /// `src.len() == width * dst.len()`.
+    #[inline]
+    pub(crate) fn hash160_fused(self, src: &[u8], width: usize, dst: &mut [[u8; 20]]) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        if crate::policy::sha256_on_sha_ni(self.lanes()).is_some() {
+            return 0;
+        }
+        if !crate::policy::hash160_fused(self.lanes(), width) {
+            return 0;
+        }
+        // SAFETY: as in `hash32`.
+        unsafe { (self.entry().hash160_fused)(src, width, dst) }
+    }
+
+    /// The table's fused HASH160 kernel, whatever the policy says (tests).
+    #[cfg(test)]
+    pub(crate) fn hash160_fused_kernel(self, src: &[u8], width: usize, dst: &mut [[u8; 20]]) -> usize {
+        // SAFETY: as in `hash32`.
+        unsafe { (self.entry().hash160_fused)(src, width, dst) }
     }
 
     /// [`Backend::sha256`] on this backend's own kernel (its lanes, or the

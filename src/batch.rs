@@ -76,22 +76,42 @@ pub(crate) unsafe fn hash32_raw(backend: Backend, dst: *mut u8, src: *const u8, 
     unsafe { chunked::<20>(dst, src, n, 32, |msgs, out| backend.hash32(as_msgs32(msgs), out)) }
 }
 
-/// `dst[20i..20i+20) = RIPEMD160(SHA256(src[w*i..w*i+w)))` for i < n: per
-/// chunk, the backend's SHA-256 kernel into a buffer on the stack, then its
+/// `out[i] = RIPEMD160(SHA256(msgs[width*i .. width*i + width]))`: whole
+/// groups fused where the backend's SHA-256 runs on its lanes
+/// ([`Backend::hash160_fused`]), the rest in two stages, [`CHUNK`] at a
+/// time: the backend's SHA-256 kernel into a buffer on the stack, then its
 /// RIPEMD-160 kernel on that buffer. No heap allocation.
+#[inline]
+fn hash160_packed(backend: Backend, msgs: &[u8], width: usize, out: &mut [[u8; 20]]) {
+    debug_assert_eq!(Some(msgs.len()), out.len().checked_mul(width));
+    let fused = backend.hash160_fused(msgs, width, out);
+    if fused < out.len() {
+        hash160_two_stage(backend, &msgs[fused * width..], width, &mut out[fused..]);
+    }
+}
+
+/// [`hash160_packed`] in two stages.
+#[inline(never)]
+fn hash160_two_stage(backend: Backend, msgs: &[u8], width: usize, out: &mut [[u8; 20]]) {
+    let mut sha = [[0u8; 32]; CHUNK];
+    let mut done = 0;
+    while done < out.len() {
+        let m = CHUNK.min(out.len() - done);
+        let sha = &mut sha[..m];
+        backend.sha256(&msgs[done * width..(done + m) * width], width, sha);
+        backend.hash32(sha, &mut out[done..done + m]);
+        done += m;
+    }
+}
+
+/// `dst[20i..20i+20) = RIPEMD160(SHA256(src[w*i..w*i+w)))` for i < n, a
+/// chunk at a time through [`hash160_packed`]. No heap allocation.
 ///
 /// # Safety
 /// As [`chunked`] with 20-byte digests.
 pub(crate) unsafe fn hash160_raw(backend: Backend, dst: *mut u8, src: *const u8, n: usize, width: usize) {
-    let mut sha = [[0u8; 32]; CHUNK];
     // SAFETY: the caller's.
-    unsafe {
-        chunked::<20>(dst, src, n, width, |msgs, out| {
-            let sha = &mut sha[..out.len()];
-            backend.sha256(msgs, width, sha);
-            backend.hash32(sha, out);
-        })
-    }
+    unsafe { chunked::<20>(dst, src, n, width, |msgs, out| hash160_packed(backend, msgs, width, out)) }
 }
 
 /// `dst[32i..32i+32) = SHA256(src[w*i..w*i+w))` for i < n. No heap
@@ -198,22 +218,26 @@ struct Classes {
 }
 
 /// Sorts `msgs` (at most [`MANY_CHUNK`]) into `c`'s classes and returns
-/// true when some width has at least `lanes` messages: a counting pass,
-/// then one pass per class present, with no branch per message (the
-/// lengths of neighbouring messages are unrelated).
+/// true when some width has at least `lanes` messages: one pass that gives
+/// each message its class (a byte) and counts the classes, then one short
+/// pass per class present, with no branch per message (the lengths of
+/// neighbouring messages are unrelated).
 #[inline]
 fn classify(msgs: Messages<'_>, widths: &[usize], lanes: usize, c: &mut Classes) -> bool {
     debug_assert!(msgs.len() <= MANY_CHUNK && widths.len() < 4);
     // Class k + 1 for widths[k], 0 for any other length: compares only.
     let w = |k: usize| widths.get(k).copied().unwrap_or(usize::MAX);
     let (w1, w2, w3) = (w(0), w(1), w(2));
-    let class = |len: usize| usize::from(len == w1) | (usize::from(len == w2) << 1) | (usize::from(len == w3) * 3);
+    let class = |len: usize| u8::from(len == w1) | (u8::from(len == w2) << 1) | (u8::from(len == w3) * 3);
     let mut len_buf = [0usize; MANY_CHUNK];
     let lens = msgs.lens(&mut len_buf);
-    // Most chunks of arbitrary lengths have no class at all: a counting
-    // pass (vectorized) says so before any index is written.
+    let mut classes = [0u8; MANY_CHUNK];
+    let classes = &mut classes[..lens.len()];
+    // Most chunks of arbitrary lengths have no class at all: the counts
+    // say so before any index is written.
     let mut fixed = [0usize; 4];
-    for &len in lens {
+    for (k, &len) in classes.iter_mut().zip(lens) {
+        *k = class(len);
         fixed[1] += usize::from(len == w1);
         fixed[2] += usize::from(len == w2);
         fixed[3] += usize::from(len == w3);
@@ -224,18 +248,18 @@ fn classify(msgs: Messages<'_>, widths: &[usize], lanes: usize, c: &mut Classes)
     // One pass per class that has messages: message i is written to the
     // list at its count, which moves on only for the class's own messages
     // (a store and an add, no branch; a key mix of two widths makes two
-    // short passes).
+    // short passes over the class bytes).
     let mut counts = [lens.len() - fixed[1] - fixed[2] - fixed[3], fixed[1], fixed[2], fixed[3]];
     for (k, list) in c.index.iter_mut().enumerate() {
         if counts[k] == 0 {
             continue;
         }
         let mut n = 0usize;
-        for (i, &len) in lens.iter().enumerate() {
+        for (i, &class) in classes.iter().enumerate() {
             // n <= i < lens.len() <= MANY_CHUNK: in bounds (`min` lets the
             // compiler drop the check).
             list[n.min(MANY_CHUNK - 1)] = i as u16;
-            n += usize::from(class(len) == k);
+            n += usize::from(usize::from(class) == k);
         }
         counts[k] = n;
     }
@@ -374,43 +398,35 @@ pub(crate) fn sha256_many_msgs(backend: Backend, msgs: Messages<'_>, dst: &mut [
     );
 }
 
-/// `dst[i] = RIPEMD160(SHA256(msgs[i]))` for messages of any lengths: per
-/// chunk of [`MANY_CHUNK`], SHA-256 (as [`sha256_many_msgs`]) into a buffer
-/// on the stack, then the fixed 32-byte RIPEMD-160 kernel on it (as
-/// [`hash160_raw`]). No heap allocation.
+/// `dst[i] = RIPEMD160(SHA256(msgs[i]))` for messages of any lengths: the
+/// driver shape of [`many_driver`], each chunk's messages of a fixed
+/// SHA-256 width packed and hashed by [`hash160_packed`] (fused where the
+/// backend's SHA-256 runs on its lanes), the others by the multi-buffer
+/// SHA-256 kernel into a buffer on the stack and then the fixed 32-byte
+/// RIPEMD-160 kernel. No heap allocation.
 pub(crate) fn hash160_many_msgs(backend: Backend, msgs: Messages<'_>, dst: &mut [[u8; 20]]) {
     assert_eq!(msgs.len(), dst.len(), "hash160_many: dst and msgs hold different numbers of messages");
     let mut sha = [[0u8; 32]; MANY_CHUNK];
-    let mut buf = [0u8; 65 * MANY_CHUNK];
-    let mut classes = Classes { index: [[0; MANY_CHUNK]; 4], counts: [0; 4] };
-    let n = msgs.len();
-    let mut start = 0;
-    while start < n {
-        let end = (start + MANY_CHUNK).min(n);
-        let sha = &mut sha[..end - start];
-        let chunk = msgs.range(start..end);
-        if let Some(width) = chunk.uniform_len().filter(|w| end - start >= backend.lanes() && SHA256_WIDTHS.contains(w)) {
-            backend.sha256(chunk.pack(width, &mut buf), width, sha);
-            backend.hash32(sha, &mut dst[start..end]);
-            start = end;
-            continue;
-        }
-        if classify(chunk, SHA256_WIDTHS, backend.lanes(), &mut classes) {
-            split_chunk(
-                chunk,
-                sha,
-                SHA256_WIDTHS,
-                &classes,
-                &mut buf,
-                |packed, width, out| backend.sha256(packed, width, out),
-                |m, out| backend.sha256_many(m, out),
-            );
-        } else {
-            backend.sha256_many(chunk, sha);
-        }
-        backend.hash32(sha, &mut dst[start..end]);
-        start = end;
-    }
+    many_driver(
+        msgs,
+        dst,
+        SHA256_WIDTHS,
+        backend.lanes(),
+        |packed, width, out| hash160_packed(backend, packed, width, out),
+        |m, out| {
+            // The stretch of chunks the driver hands over may be longer than
+            // the buffer: the multi-buffer kernel refills its lanes across
+            // each piece of MANY_CHUNK.
+            let mut done = 0;
+            while done < out.len() {
+                let k = MANY_CHUNK.min(out.len() - done);
+                let sha = &mut sha[..k];
+                backend.sha256_many(m.range(done..done + k), sha);
+                backend.hash32(sha, &mut out[done..done + k]);
+                done += k;
+            }
+        },
+    );
 }
 
 /// RIPEMD-160 of each message of `msgs` (any lengths), on the current

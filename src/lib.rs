@@ -35,6 +35,7 @@
 
 mod backend;
 mod batch;
+mod hash160;
 pub mod ffi;
 mod keccak;
 mod many;

@@ -85,6 +85,40 @@ fn sha256_kernels_match_scalar_and_sha2() {
     }
 }
 
+/// HASH160 through the batch driver (the policy's choice: fused or two
+/// stages) and through the backend's fused kernel on its own, against the
+/// `sha2` and `ripemd` crates: the fused kernel hashes every whole group of
+/// a width with a fixed-width path (none on scalar) and leaves the rest.
+#[test]
+fn hash160_kernels_match_sha2_and_ripemd() {
+    for backend in backends() {
+        let lanes = backend.lanes();
+        for width in [0, 1, 31, 32, 33, 64, 65, 66] {
+            for n in counts(lanes).filter(|&n| n <= 100) {
+                let buf = bytes((n * 1000 + width) as u64 ^ 0x160, width * n + 1);
+                let src = &buf[1..];
+                let want: Vec<[u8; 20]> = (0..n)
+                    .map(|i| ripemd::Ripemd160::digest(sha2::Sha256::digest(&src[i * width..(i + 1) * width])).into())
+                    .collect();
+                let mut got = vec![[0u8; 20]; n];
+                crate::hash160_with(backend, &mut got, src, width);
+                assert_eq!(got, want, "{backend}: width {width}, n = {n}");
+                let mut fused = vec![[0xAAu8; 20]; n];
+                let done = backend.hash160_fused_kernel(src, width, &mut fused);
+                #[cfg(target_arch = "x86_64")]
+                let fixed = lanes > 1 && [32, 33, 65].contains(&width);
+                #[cfg(all(target_arch = "aarch64", rmd160mb_neon))]
+                let fixed = lanes > 1 && [32, 33, 65].contains(&width) && !std::arch::is_aarch64_feature_detected!("sha2");
+                #[cfg(not(any(target_arch = "x86_64", all(target_arch = "aarch64", rmd160mb_neon))))]
+                let fixed = false;
+                assert_eq!(done, if fixed { n / lanes * lanes } else { 0 }, "{backend} fused: width {width}, n = {n}");
+                assert_eq!(fused[..done], want[..done], "{backend} fused: width {width}, n = {n}");
+                assert!(fused[done..].iter().all(|d| *d == [0xAA; 20]), "{backend} fused wrote past what it hashed: width {width}, n = {n}");
+            }
+        }
+    }
+}
+
 /// The SHA extensions' kernels on their own (the policy runs them under the
 /// x86_64 backends it names, `policy::sha256_on_sha_ni`): every width
 /// 0..300 (one to five blocks, every padding boundary) for every count that
@@ -230,6 +264,20 @@ fn check_transposes<V: Lanes>() {
         for (l, msg) in msgs.iter().enumerate() {
             let word = u32::from_le_bytes(msg[4 * j..4 * j + 4].try_into().unwrap());
             assert_eq!(lane[l], word, "{lanes} lanes: word {j} of message {l}");
+        }
+    }
+    // Rows at a stride (the SHA-256 loaders' 33- and 65-byte messages).
+    for stride in [32, 33, 65] {
+        let buf = bytes(stride as u64, stride * lanes + 32);
+        // SAFETY: 32 readable bytes at 1 + l * stride for every lane l.
+        let y = unsafe { V::load_words8(buf[1..].as_ptr(), stride) };
+        for (j, v) in y.iter().enumerate() {
+            let mut lane = [0u32; 16];
+            v.store(&mut lane);
+            for (l, got) in lane.iter().take(lanes).enumerate() {
+                let at = 1 + l * stride + 4 * j;
+                assert_eq!(*got, u32::from_le_bytes(buf[at..at + 4].try_into().unwrap()), "{lanes} lanes, stride {stride}: word {j} of row {l}");
+            }
         }
     }
     let h: [V; 5] = core::array::from_fn(|i| x[i]);

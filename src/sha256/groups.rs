@@ -43,6 +43,7 @@ unsafe fn load_words<V: Lanes>(x: &mut [V; 16], p: *const u8, offsets: V, count:
 /// Bytes `4 * first .. 4 * first + 32` of each of the `m` messages are
 /// readable, and `(V::LANES - 1) * stride + 4 * first + 28` fits in an `i32`.
 #[inline(always)]
+#[allow(clippy::erasing_op, clippy::identity_op)] // 4 * J for J = 0, 1
 unsafe fn load_words8_be<V: Lanes>(x: &mut [V; 16], first: usize, p: *const u8, stride: usize, m: usize) {
     // SAFETY: the caller's.
     let p = unsafe { p.add(4 * first) };
@@ -244,7 +245,32 @@ fixed_width! {
 /// width.
 #[cfg(rmd160mb_lanes)]
 macro_rules! kernel_entry_points {
-    ($name:ident, $v:ty, $features:literal) => {
+    ($name:ident, $fused:ident, $v:ty, $features:literal) => {
+        /// Kernel entry point: fused HASH160 of the leading whole groups of
+        /// `width`-byte messages, for the widths with a fixed-width path
+        /// (`crate::hash160::Hash160Kernel`).
+        ///
+        /// # Safety
+        /// The CPU has the target features (a `Backend` of this kind exists).
+        pub(crate) unsafe fn $fused(src: &[u8], width: usize, dst: &mut [[u8; 20]]) -> usize {
+            /// # Safety
+            /// The CPU has the target features.
+            #[target_feature(enable = $features)]
+            #[inline(never)]
+            unsafe fn fused<G: $crate::sha256::groups::FixedWidth>(src: &[u8], dst: &mut [[u8; 20]]) -> usize {
+                // SAFETY: the features are enabled.
+                unsafe { $crate::hash160::hash160_fused::<$v, G>(src, dst) }
+            }
+            use $crate::sha256::groups::{W32, W33, W65};
+            match width {
+                // SAFETY (these arms): the caller's: the CPU has the features.
+                32 => unsafe { fused::<W32>(src, dst) },
+                33 => unsafe { fused::<W33>(src, dst) },
+                65 => unsafe { fused::<W65>(src, dst) },
+                _ => 0,
+            }
+        }
+
         /// Kernel entry point: `dst[i] = SHA256(src[width*i .. width*i + width])`.
         ///
         /// # Safety

@@ -205,7 +205,7 @@ pub(crate) unsafe fn hash32(src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
     unsafe { ripemd160::hash32_lanes::<__m256i>(src, dst, None) }
 }
 
-crate::sha256::groups::kernel_entry_points!(sha256, __m256i, "avx2");
+crate::sha256::groups::kernel_entry_points!(sha256, hash160_fused, __m256i, "avx2");
 
 crate::many::many_entry_points!(sha256_many, __m256i, "avx2");
 

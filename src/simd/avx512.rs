@@ -248,7 +248,7 @@ pub(crate) unsafe fn hash32(src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
     unsafe { ripemd160::hash32_lanes::<__m512i>(src, dst, Some(super::avx2::hash32)) }
 }
 
-crate::sha256::groups::kernel_entry_points!(sha256, __m512i, "avx512f,avx512bw,avx512vl");
+crate::sha256::groups::kernel_entry_points!(sha256, hash160_fused, __m512i, "avx512f,avx512bw,avx512vl");
 
 crate::many::many_entry_points!(sha256_many, __m512i, "avx512f,avx512bw,avx512vl");
 

@@ -259,7 +259,7 @@ pub(crate) unsafe fn hash32(src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
     unsafe { ripemd160::hash32_lanes::<uint32x4_t>(src, dst, None) }
 }
 
-crate::sha256::groups::kernel_entry_points!(sha256_lanes, uint32x4_t, "neon");
+crate::sha256::groups::kernel_entry_points!(sha256_lanes, hash160_fused_lanes, uint32x4_t, "neon");
 
 /// Kernel entry point: `dst[i] = SHA256(src[width*i .. width*i + width])`:
 /// with the Armv8 SHA-2 instructions, the `sha2` crate (its `asm` feature
@@ -274,6 +274,21 @@ pub(crate) unsafe fn sha256(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
     } else {
         // SAFETY: the caller's: the CPU has NEON.
         unsafe { sha256_lanes(src, width, dst) }
+    }
+}
+
+/// Kernel entry point: fused HASH160 (`crate::hash160::Hash160Kernel`) on
+/// the NEON lanes where SHA-256 runs on them (no Armv8 SHA-2
+/// instructions, as [`sha256`]); none where the `sha2` crate runs it.
+///
+/// # Safety
+/// The CPU has NEON.
+pub(crate) unsafe fn hash160_fused(src: &[u8], width: usize, dst: &mut [[u8; 20]]) -> usize {
+    if std::arch::is_aarch64_feature_detected!("sha2") {
+        0
+    } else {
+        // SAFETY: the caller's: the CPU has NEON.
+        unsafe { hash160_fused_lanes(src, width, dst) }
     }
 }
 
