@@ -96,11 +96,14 @@ fn sha_ni() -> bool {
 ///   bench-ports` of that day; this kernel did not exist yet):
 ///   `sha256rnds2` issues every 3 cycles, so a block takes at least 96
 ///   cycles, 32.5 ns at 2.95 GHz, more than the AVX-512 lanes' 23.4 ns per
-///   33-byte message: AVX-512 keeps its lanes. Against the AVX2 lanes'
-///   58.9 ns the kernel wins if it runs within 1.8x of that bound (it runs
-///   within 1.1x of its bound on the EPYC); not yet timed there, nor on
-///   the other CPUs with AVX2 and SHA-NI but no AVX-512 (Zen 2 and 3,
-///   Intel client cores), which this rule puts on it too.
+///   33-byte message: AVX-512 keeps its lanes. Timed there on 2026-12-02
+///   (best of 300 calls of n = 2048, the avx2 backend with this rule and
+///   with it turned off): HASH160 of 33-byte keys 66.2 ns on SHA-NI against
+///   88.4 on the AVX2 lanes, of 65-byte keys 102.2 against 130.9; `make
+///   bench-ports` put this kernel at 40.5 ns per 32-byte message, 88% of
+///   its bound. Not timed on the other CPUs with AVX2 and SHA-NI but no
+///   AVX-512 (Zen 2 and 3, Intel client cores), which this rule puts on it
+///   too.
 /// - AMD Zen 5 with AVX-512 (2026-11-30): the 16 lanes took 24.3 ns per
 ///   33-byte message; SHA-NI interleaved was not measured there, so
 ///   AVX-512 keeps its lanes.
