@@ -6,8 +6,9 @@
 //! and read back, and no transpose runs between the two halves.
 //!
 //! Each lane type's file instantiates [`hash160_fused`] through
-//! `crate::sha256::groups::kernel_entry_points!`; the batch driver
-//! (`batch::hash160_raw`) hashes what it leaves (fewer than a group's
+//! `crate::sha256::groups::kernel_entry_points!`; the batch drivers' one
+//! HASH160 stage (`batch::hash160_packed`, under both `hash160_raw` and
+//! `hash160_many_msgs`) hashes what it leaves (fewer than a group's
 //! messages) in two stages.
 
 #[cfg(rmd160mb_lanes)]

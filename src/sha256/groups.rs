@@ -20,17 +20,19 @@ unsafe fn last_byte_word<V: Lanes>(p: *const u8, offsets: V) -> V {
     w.and(V::splat(0xff00_0000)).xor(V::splat(0x0080_0000))
 }
 
-/// Loads `count` big-endian words starting at `p` in each lane.
+/// Loads `count` big-endian words starting at `p` in each lane into
+/// `x[first..first + count]`, one gather per word.
 ///
 /// # Safety
-/// `4 * count` bytes from `p + offsets[i]` are readable for every lane.
+/// `4 * count` bytes from `p + offsets[i]` are readable for every lane;
+/// `first + count <= 16`.
 #[inline(always)]
 #[allow(clippy::erasing_op, clippy::identity_op)] // 4 * J for J = 0, 1
-unsafe fn load_words<V: Lanes>(x: &mut [V; 16], p: *const u8, offsets: V, count: usize) {
+unsafe fn load_words<V: Lanes>(x: &mut [V; 16], first: usize, p: *const u8, offsets: V, count: usize) {
     seq!(J in 0..16 {
         if J < count {
             // SAFETY: the caller's; J < count.
-            x[J] = unsafe { V::load_be(p.add(4 * J), offsets) };
+            x[first + J] = unsafe { V::load_be(p.add(4 * J), offsets) };
         }
     });
 }
@@ -43,7 +45,6 @@ unsafe fn load_words<V: Lanes>(x: &mut [V; 16], p: *const u8, offsets: V, count:
 /// Bytes `4 * first .. 4 * first + 32` of each of the `m` messages are
 /// readable, and `(V::LANES - 1) * stride + 4 * first + 28` fits in an `i32`.
 #[inline(always)]
-#[allow(clippy::erasing_op, clippy::identity_op)] // 4 * J for J = 0, 1
 unsafe fn load_words8_be<V: Lanes>(x: &mut [V; 16], first: usize, p: *const u8, stride: usize, m: usize) {
     // SAFETY: the caller's.
     let p = unsafe { p.add(4 * first) };
@@ -55,11 +56,7 @@ unsafe fn load_words8_be<V: Lanes>(x: &mut [V; 16], first: usize, p: *const u8, 
         }
     } else {
         // SAFETY: the caller's; lanes past m repeat message m - 1.
-        let offsets = V::lane_offsets(stride, m);
-        seq!(J in 0..8 {
-            // SAFETY: as above.
-            x[first + J] = unsafe { V::load_be(p.add(4 * J), offsets) };
-        });
+        unsafe { load_words(x, first, p, V::lane_offsets(stride, m), 8) };
     }
 }
 
@@ -130,7 +127,7 @@ pub(crate) unsafe fn group_general<V: Lanes>(p: *const u8, width: usize, m: usiz
     let mut x = [V::splat(0); 16];
     for b in 0..full {
         // SAFETY: block b of every message lies within its width bytes.
-        unsafe { load_words(&mut x, p.add(64 * b), offsets, 16) };
+        unsafe { load_words(&mut x, 0, p.add(64 * b), offsets, 16) };
         h = compress::compress::<V, Open>(&h, &x);
     }
     let rem = width - 64 * full;
@@ -151,7 +148,7 @@ pub(crate) unsafe fn group_general<V: Lanes>(p: *const u8, width: usize, m: usiz
     let tail_offsets = V::lane_offsets(TAIL, m);
     for b in 0..tail_len / 64 {
         // SAFETY: lanes 0..m of `buf` hold TAIL bytes each.
-        unsafe { load_words(&mut x, buf.as_ptr().cast::<u8>().add(64 * b), tail_offsets, 16) };
+        unsafe { load_words(&mut x, 0, buf.as_ptr().cast::<u8>().add(64 * b), tail_offsets, 16) };
         h = compress::compress::<V, Open>(&h, &x);
     }
     h
