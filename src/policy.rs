@@ -97,8 +97,8 @@ fn sha_ni() -> bool {
 ///   `sha256rnds2` issues every 3 cycles, so a block takes at least 96
 ///   cycles, 32.5 ns at 2.95 GHz, more than the AVX-512 lanes' 23.4 ns per
 ///   33-byte message: AVX-512 keeps its lanes. Timed there on 2026-12-02
-///   (best of 300 calls of n = 2048, the avx2 backend with this rule and
-///   with it turned off): HASH160 of 33-byte keys 66.2 ns on SHA-NI against
+///   (best of 300 calls of n = 2048 in an ad-hoc timing loop, not in the
+///   tree, the avx2 backend with this rule and with it turned off): HASH160 of 33-byte keys 66.2 ns on SHA-NI against
 ///   88.4 on the AVX2 lanes, of 65-byte keys 102.2 against 130.9; `make
 ///   bench-ports` put this kernel at 40.5 ns per 32-byte message, 88% of
 ///   its bound. Not timed on the other CPUs with AVX2 and SHA-NI but no
@@ -124,7 +124,8 @@ pub(crate) fn sha256_on_sha_ni(lanes: usize) -> Option<crate::simd::shani::ShaNi
 /// type does so). Fused saves the transposes between the halves but puts
 /// both compression functions in one loop, which must fit in the
 /// instruction cache. Measured on the Intel Xeon (family 6 model 207),
-/// best of 300 calls of n = 2048, ns per key, fused against two stages:
+/// best of 300 calls of n = 2048 in an ad-hoc timing loop (not in the
+/// tree), ns per key, fused against two stages:
 /// - AVX-512 (16 lanes): 33-byte keys 31.9 against 33.3, 65-byte keys 50.8
 ///   against 51.8 (pairs of groups fused were slower: 36.4 and 56.5);
 /// - AVX2 lanes (8; this CPU runs AVX2's SHA-256 on SHA-NI, so measured
