@@ -248,6 +248,30 @@ fn keccak256_known_values_and_eth_addresses() {
     }
 }
 
+/// Each lane of `V`'s rotations, shifts and byte swap agrees with `u32`'s
+/// for every amount (a lane type may special-case some amounts, as AVX2's
+/// 64-bit rotations by whole bytes do). Called from a function that enables
+/// `V`'s instruction set.
+fn check_word_ops<V: Lanes>() {
+    let words: [u32; 16] = core::array::from_fn(|i| 0x0123_4567u32.wrapping_mul(i as u32 + 1).rotate_left(i as u32) ^ 0x89AB_CDEF);
+    let x = V::load(&words);
+    let lanes = |v: V| {
+        let mut out = [0u32; 16];
+        v.store(&mut out);
+        out
+    };
+    for n in 1..32 {
+        for l in 0..V::LANES {
+            assert_eq!(lanes(x.rol(n))[l], words[l].rotate_left(n), "{} lanes: rol {n}, lane {l}", V::LANES);
+            assert_eq!(lanes(x.ror(n))[l], words[l].rotate_right(n), "{} lanes: ror {n}, lane {l}", V::LANES);
+            assert_eq!(lanes(x.shr(n))[l], words[l] >> n, "{} lanes: shr {n}, lane {l}", V::LANES);
+        }
+    }
+    for l in 0..V::LANES {
+        assert_eq!(lanes(x.bswap())[l], words[l].swap_bytes(), "{} lanes: bswap, lane {l}", V::LANES);
+    }
+}
+
 /// `load_msgs32` puts word j of message l in lane l of vector j, and
 /// `store_digests20` writes lane l's five words as digest l (little-endian),
 /// for as many digests as asked. Called from a function that enables `V`'s
@@ -291,9 +315,12 @@ fn check_transposes<V: Lanes>() {
     }
 }
 
+/// [`check_transposes`] and [`check_word_ops`] on every lane type this CPU
+/// runs.
 #[test]
-fn transposes() {
+fn transposes_and_word_ops() {
     check_transposes::<u32>();
+    check_word_ops::<u32>();
     #[cfg(target_arch = "x86_64")]
     {
         /// # Safety
@@ -301,22 +328,24 @@ fn transposes() {
         #[target_feature(enable = "avx2")]
         unsafe fn avx2() {
             check_transposes::<core::arch::x86_64::__m256i>();
+            check_word_ops::<core::arch::x86_64::__m256i>();
         }
         /// # Safety
         /// The CPU has AVX-512 F, BW and VL.
         #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
         unsafe fn avx512() {
             check_transposes::<core::arch::x86_64::__m512i>();
+            check_word_ops::<core::arch::x86_64::__m512i>();
         }
         match Backend::avx2() {
             // SAFETY: detected.
             Some(_) => unsafe { avx2() },
-            None => eprintln!("NOTICE: avx2 transposes skipped: not supported by this CPU"),
+            None => eprintln!("NOTICE: avx2 transposes and word operations skipped: not supported by this CPU"),
         }
         match Backend::avx512() {
             // SAFETY: detected.
             Some(_) => unsafe { avx512() },
-            None => eprintln!("NOTICE: avx512 transposes skipped: not supported by this CPU"),
+            None => eprintln!("NOTICE: avx512 transposes and word operations skipped: not supported by this CPU"),
         }
     }
     #[cfg(rmd160mb_neon)]
@@ -326,6 +355,7 @@ fn transposes() {
         #[target_feature(enable = "neon")]
         unsafe fn neon() {
             check_transposes::<core::arch::aarch64::uint32x4_t>();
+            check_word_ops::<core::arch::aarch64::uint32x4_t>();
         }
         // SAFETY: this build enables NEON for every function.
         unsafe { neon() };

@@ -25,18 +25,25 @@ use crate::sha256::compress::{H0, K};
 
 /// Messages in flight. A stream's four rounds are two dependent
 /// `sha256rnds2`, so one stream alone waits out their latency; the issue
-/// rate is what several streams reach. Measured on the AMD EPYC (family 23
-/// model 1, Zen; `cargo bench --bench sha256`, 2026-12-02): 2, 3 and 4
-/// streams all ran at 35.6 to 36.2 ns per 33-byte message and 70 to 72 ns
-/// per 65-byte one (one stream, the `sha2` crate: 88 and 131), about 90%
-/// of the measured issue rate of the rounds and schedule (`make
-/// bench-ports`). Four keeps the margin for a core whose `sha256rnds2`
-/// issues faster against its latency. A stream holds eight `xmm` registers
-/// (state, schedule window, the state saved for the final addition), so
-/// four streams spill about half of them to the stack: the load and store
-/// ports have room for that, and it measured no slower than two streams,
-/// which fit.
-pub(crate) const STREAMS: usize = 4;
+/// rate is what several streams reach. A stream holds eight `xmm`
+/// registers (state, schedule window, the state saved for the final
+/// addition), so with 16 of them more than two streams spill to the stack.
+/// Measured:
+/// - AMD EPYC (family 23 model 1, Zen; `cargo bench --bench sha256`,
+///   2026-12-02): 2, 3 and 4 streams all ran at 35.6 to 36.2 ns per 33-byte
+///   message and 70 to 72 ns per 65-byte one (one stream, the `sha2` crate:
+///   88 and 131), about 90% of the measured issue rate of the rounds and
+///   schedule (`make bench-ports`).
+/// - AMD EPYC (family 25 model 1, Zen 3), 2026-12-02 16:4x UTC, best of
+///   300 calls of n = 2048 in an ad-hoc timing loop (not in the tree),
+///   three alternated runs of each build: 3 streams 19.7 to 20.2 ns per
+///   33-byte message and 39.6 to 40.0 per 65-byte one, 4 streams 20.2 to
+///   25.7 and 40.6 to 50.2 (their spills on this core's faster SHA unit:
+///   `sha256rnds2` issues once a cycle there), 2 streams 20.6 to 22.7 and
+///   42.3 to 48.8. `make bench-ports` puts the bound at 17.5 ns a block.
+///
+/// Three: the fastest on Zen 3, no slower than the others on Zen.
+pub(crate) const STREAMS: usize = 3;
 
 /// Proof that the running CPU has the SHA extensions, SSSE3 (the byte
 /// shuffle and `palignr`) and SSE4.1 (no instruction of the kernel needs
