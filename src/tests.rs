@@ -261,14 +261,16 @@ fn check_word_ops<V: Lanes>() {
         out
     };
     for n in 1..32 {
-        for l in 0..V::LANES {
-            assert_eq!(lanes(x.rol(n))[l], words[l].rotate_left(n), "{} lanes: rol {n}, lane {l}", V::LANES);
-            assert_eq!(lanes(x.ror(n))[l], words[l].rotate_right(n), "{} lanes: ror {n}, lane {l}", V::LANES);
-            assert_eq!(lanes(x.shr(n))[l], words[l] >> n, "{} lanes: shr {n}, lane {l}", V::LANES);
+        let (rol, ror, shr) = (lanes(x.rol(n)), lanes(x.ror(n)), lanes(x.shr(n)));
+        for (l, &w) in words.iter().enumerate().take(V::LANES) {
+            assert_eq!(rol[l], w.rotate_left(n), "{} lanes: rol {n}, lane {l}", V::LANES);
+            assert_eq!(ror[l], w.rotate_right(n), "{} lanes: ror {n}, lane {l}", V::LANES);
+            assert_eq!(shr[l], w >> n, "{} lanes: shr {n}, lane {l}", V::LANES);
         }
     }
-    for l in 0..V::LANES {
-        assert_eq!(lanes(x.bswap())[l], words[l].swap_bytes(), "{} lanes: bswap, lane {l}", V::LANES);
+    let bswap = lanes(x.bswap());
+    for (l, &w) in words.iter().enumerate().take(V::LANES) {
+        assert_eq!(bswap[l], w.swap_bytes(), "{} lanes: bswap, lane {l}", V::LANES);
     }
 }
 
