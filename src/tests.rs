@@ -249,9 +249,9 @@ fn keccak256_known_values_and_eth_addresses() {
 }
 
 /// Each lane of `V`'s rotations, shifts and byte swap agrees with `u32`'s
-/// for every amount (a lane type may special-case some amounts, as AVX2's
-/// 64-bit rotations by whole bytes do). Called from a function that enables
-/// `V`'s instruction set.
+/// for every amount (the compiler turns some amounts into other
+/// instructions: a rotation by whole bytes into a byte shuffle). Called
+/// from a function that enables `V`'s instruction set.
 fn check_word_ops<V: Lanes>() {
     let words: [u32; 16] = core::array::from_fn(|i| 0x0123_4567u32.wrapping_mul(i as u32 + 1).rotate_left(i as u32) ^ 0x89AB_CDEF);
     let x = V::load(&words);
