@@ -250,8 +250,9 @@ fn keccak256_known_values_and_eth_addresses() {
 
 /// Each lane of `V`'s rotations, shifts and byte swap agrees with `u32`'s
 /// for every amount (the compiler turns some amounts into other
-/// instructions: a rotation by whole bytes into a byte shuffle). Called
-/// from a function that enables `V`'s instruction set.
+/// instructions: a rotation by whole bytes into a byte shuffle), and its
+/// boolean functions and their sums (`Word::add_f`) with the paper's
+/// definitions. Called from a function that enables `V`'s instruction set.
 fn check_word_ops<V: Lanes>() {
     let words: [u32; 16] = core::array::from_fn(|i| 0x0123_4567u32.wrapping_mul(i as u32 + 1).rotate_left(i as u32) ^ 0x89AB_CDEF);
     let x = V::load(&words);
@@ -271,6 +272,35 @@ fn check_word_ops<V: Lanes>() {
     let bswap = lanes(x.bswap());
     for (l, &w) in words.iter().enumerate().take(V::LANES) {
         assert_eq!(bswap[l], w.swap_bytes(), "{} lanes: bswap, lane {l}", V::LANES);
+    }
+    // The boolean functions and their sums with a word (`add_f`), against
+    // the paper's definitions on u32.
+    let others = |k: u32| words.map(|w| w.rotate_left(7 * k) ^ 0x5A5A_A5A5u32.wrapping_mul(k));
+    let (a, y, z) = (others(1), others(2), others(3));
+    let (va, vy, vz) = (V::load(&a), V::load(&y), V::load(&z));
+    let paper = |f: u8, x: u32, y: u32, z: u32| match f {
+        1 => x ^ y ^ z,
+        2 => (x & y) | (!x & z),
+        3 => (x | !y) ^ z,
+        4 => (x & z) | (y & !z),
+        _ => x ^ (y | !z),
+    };
+    let by_f = |f: u8| -> ([u32; 16], [u32; 16]) {
+        match f {
+            1 => (lanes(V::f::<1>(x, vy, vz)), lanes(va.add_f::<1>(x, vy, vz))),
+            2 => (lanes(V::f::<2>(x, vy, vz)), lanes(va.add_f::<2>(x, vy, vz))),
+            3 => (lanes(V::f::<3>(x, vy, vz)), lanes(va.add_f::<3>(x, vy, vz))),
+            4 => (lanes(V::f::<4>(x, vy, vz)), lanes(va.add_f::<4>(x, vy, vz))),
+            _ => (lanes(V::f::<5>(x, vy, vz)), lanes(va.add_f::<5>(x, vy, vz))),
+        }
+    };
+    for f in 1..=5u8 {
+        let (got_f, got_sum) = by_f(f);
+        for l in 0..V::LANES {
+            let want = paper(f, words[l], y[l], z[l]);
+            assert_eq!(got_f[l], want, "{} lanes: f{f}, lane {l}", V::LANES);
+            assert_eq!(got_sum[l], a[l].wrapping_add(want), "{} lanes: add_f {f}, lane {l}", V::LANES);
+        }
     }
 }
 

@@ -14,15 +14,16 @@ use seq_macro::seq;
 use super::consts::{F_LEFT, H0, K_LEFT, K_RIGHT, PAD32, ROL_C, R_LEFT, R_RIGHT, S_LEFT, S_RIGHT};
 use crate::simd::Word;
 
-/// The boolean function numbered `f` (1..=5) in the paper.
+/// `a` plus the boolean function numbered `f` (1..=5 in the paper) of
+/// `x`, `y`, `z`.
 #[inline(always)]
-fn boolean<W: Word>(f: u8, x: W, y: W, z: W) -> W {
+fn plus_boolean<W: Word>(a: W, f: u8, x: W, y: W, z: W) -> W {
     match f {
-        1 => W::f::<1>(x, y, z),
-        2 => W::f::<2>(x, y, z),
-        3 => W::f::<3>(x, y, z),
-        4 => W::f::<4>(x, y, z),
-        _ => W::f::<5>(x, y, z),
+        1 => a.add_f::<1>(x, y, z),
+        2 => a.add_f::<2>(x, y, z),
+        3 => a.add_f::<3>(x, y, z),
+        4 => a.add_f::<4>(x, y, z),
+        _ => a.add_f::<5>(x, y, z),
     }
 }
 
@@ -55,7 +56,7 @@ fn line_step<W: Word, const FIXED32: bool>(v: &mut [W; 5], x: &[W; 16], f: u8, r
     // A + X[r] + K does not depend on the previous step's result, so it is
     // added first: the critical path is f, add, rotate, add.
     let a = if adds_nothing(r, k, FIXED32) { a } else { a.add(word_plus_constant::<W, FIXED32>(x, r, k)) };
-    let t = a.add(boolean(f, b, c, d)).rol(s).add(e);
+    let t = plus_boolean(a, f, b, c, d).rol(s).add(e);
     *v = [e, t, b, c.rol(ROL_C), d];
 }
 

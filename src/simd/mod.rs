@@ -103,6 +103,14 @@ pub(crate) trait Word: Copy {
         boolean::<Self, F>(x, y, z)
     }
 
+    /// `self + fF(x, y, z)`, as RIPEMD-160's step adds it: `self + f` unless
+    /// the type has a sequence with fewer instructions between `x` (the word
+    /// the previous step computed) and the sum.
+    #[inline(always)]
+    fn add_f<const F: u8>(self, x: Self, y: Self, z: Self) -> Self {
+        self.add(Self::f::<F>(x, y, z))
+    }
+
     /// Reverses the bytes of each lane's word (big-endian message words of
     /// SHA-256 from little-endian loads). The default is two rotations, two
     /// masks and an xor; types with a byte shuffle override it.
@@ -397,5 +405,9 @@ impl<W: Word> Word for Pair<W> {
     #[inline(always)]
     fn f<const F: u8>(x: Self, y: Self, z: Self) -> Self {
         Pair(W::f::<F>(x.0, y.0, z.0), W::f::<F>(x.1, y.1, z.1))
+    }
+    #[inline(always)]
+    fn add_f<const F: u8>(self, x: Self, y: Self, z: Self) -> Self {
+        Pair(self.0.add_f::<F>(x.0, y.0, z.0), self.1.add_f::<F>(x.1, y.1, z.1))
     }
 }
