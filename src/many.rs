@@ -571,7 +571,10 @@ mod engine {
     }
 }
 #[cfg(any(test, rmd160mb_lanes))]
-pub(crate) use engine::{build_tail, hash_many, Ripemd160, Sha256, TAIL};
+pub(crate) use engine::{hash_many, Ripemd160, Sha256};
+/// The padded tail, for the SHA extensions' kernel (`crate::simd::shani`).
+#[cfg(all(target_arch = "x86_64", any(test, rmd160mb_lanes)))]
+pub(crate) use engine::{build_tail, TAIL};
 
 /// The scalar backend's kernels and the reference: one message at a time.
 pub(crate) mod scalar {
