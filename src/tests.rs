@@ -39,7 +39,8 @@ fn backends() -> Vec<Backend> {
 
 /// The counts that reach every path of a backend of `lanes` lanes.
 fn counts(lanes: usize) -> impl Iterator<Item = usize> {
-    (0..=2 * lanes + 3).chain([64, 65, 100, 1000])
+    let chunk = crate::batch::CHUNK;
+    (0..=2 * lanes + 3).chain([64, 65, chunk - 1, chunk, chunk + 1, 1000])
 }
 
 #[test]
