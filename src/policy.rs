@@ -98,19 +98,20 @@ fn sha_ni() -> bool {
 ///   cycles, 32.5 ns at 2.95 GHz, more than the AVX-512 lanes' 23.4 ns per
 ///   33-byte message: AVX-512 keeps its lanes. Timed there on 2026-12-02
 ///   (best of 300 calls of n = 2048 in an ad-hoc timing loop, not in the
-///   tree, the avx2 backend with this rule and with it turned off): HASH160 of 33-byte keys 66.2 ns on SHA-NI against
-///   88.4 on the AVX2 lanes, of 65-byte keys 102.2 against 130.9; `make
-///   bench-ports` put this kernel at 40.5 ns per 32-byte message, 88% of
-///   its bound.
+///   tree, the avx2 backend with this rule and with it turned off):
+///   HASH160 of 33-byte keys 66.2 ns on SHA-NI against 88.4 on the AVX2
+///   lanes, of 65-byte keys 102.2 against 130.9; `make bench-ports` put
+///   this kernel at 40.5 ns per 32-byte message, 88% of its bound.
 /// - AMD EPYC (family 25 model 1, Zen 3; AVX2, no AVX-512), 2026-12-02,
 ///   `make bench-ports`: `sha256rnds2` issues once a cycle, a block at
 ///   least 53.6 cycles (17.5 ns at 3.05 GHz); `rmd160mb bench` in the same
 ///   run: 23.9 ns per 32-byte message on SHA-NI, against 64.1 for the
 ///   `sha2` crate (19.0 against 55.3 at 21:43, with the kernel's streams
-///   kept interleaved: `simd::shani::quad_boundary`). The AVX2 lanes' SHA-256 was not timed there, but their
-///   one-block function is about 3570 `ymm` instructions for 8 messages
-///   (`objdump -d`), about 446 a message: at the measured 3.78 a cycle at
-///   least 39 ns, against SHA-NI's 23.9.
+///   kept interleaved: `simd::shani::quad_boundary`). The AVX2 lanes'
+///   SHA-256 was not timed there, but their one-block function is about
+///   3570 `ymm` instructions for 8 messages (`objdump -d`), about 446 a
+///   message: at the measured 3.78 a cycle at least 39 ns, more than twice
+///   SHA-NI's 19.0.
 /// - Not timed on Zen 2 nor on Intel client cores with AVX2 and SHA-NI,
 ///   which this rule puts on SHA-NI too.
 /// - AMD Zen 5 with AVX-512 (2026-11-30): the 16 lanes took 24.3 ns per

@@ -276,8 +276,12 @@ fn check_word_ops<V: Lanes>() {
     }
     // The boolean functions and their sums with a word (`add_f`), against
     // the paper's definitions on u32.
+    // Lane 0 holds every combination of an x, y and z bit (bit patterns
+    // 0xF0.., 0xCC.., 0xAA..), the other lanes words of no pattern.
     let others = |k: u32| words.map(|w| w.rotate_left(7 * k) ^ 0x5A5A_A5A5u32.wrapping_mul(k));
-    let (a, y, z) = (others(1), others(2), others(3));
+    let (a, mut fx, mut y, mut z) = (others(1), words, others(2), others(3));
+    (fx[0], y[0], z[0]) = (0xF0F0_F0F0, 0xCCCC_CCCC, 0xAAAA_AAAA);
+    let x = V::load(&fx);
     let (va, vy, vz) = (V::load(&a), V::load(&y), V::load(&z));
     let paper = |f: u8, x: u32, y: u32, z: u32| match f {
         1 => x ^ y ^ z,
@@ -298,7 +302,7 @@ fn check_word_ops<V: Lanes>() {
     for f in 1..=5u8 {
         let (got_f, got_sum) = by_f(f);
         for l in 0..V::LANES {
-            let want = paper(f, words[l], y[l], z[l]);
+            let want = paper(f, fx[l], y[l], z[l]);
             assert_eq!(got_f[l], want, "{} lanes: f{f}, lane {l}", V::LANES);
             assert_eq!(got_sum[l], a[l].wrapping_add(want), "{} lanes: add_f {f}, lane {l}", V::LANES);
         }

@@ -58,14 +58,17 @@ impl Word for __m256i {
     /// and one instructions from f (as `vpandn` with the complement last,
     /// three and two). f4 = (x & z) | (y & !z) is the sum of its two halves,
     /// which share no bit: `self + (y & !z)` does not wait for x, so x is two
-    /// instructions from the sum (`vpand`, `vpaddd`) instead of three
-    /// (`vpand`, `vpor`, `vpaddd`), in as many instructions. Measured on the
-    /// AMD EPYC Zen 3 (family 25 model 1), 2026-12-02, best of 400 calls of
-    /// n = 2048 (an ad-hoc timing loop, not in the tree), three alternated
-    /// runs: RIPEMD-160 of 32-byte messages 23.5 ns against 23.8 with
-    /// `vpandn` f3/f5 and the f4 bit select. Small: the kernel is held more
-    /// by its instruction count (`make bench-ports`: about 80% of that
-    /// bound) than by the two lines' dependency chains.
+    /// instructions from the sum (`vpand`, `vpaddd`) instead of four with
+    /// the bit select y ^ (z & (x ^ y)) (`vpxor`, `vpand`, `vpxor`,
+    /// `vpaddd`), in as many instructions. Measured on the AMD EPYC Zen 3
+    /// (family 25 model 1), 2026-12-02, best of 400 calls of n = 2048 (an
+    /// ad-hoc timing loop, not in the tree), three alternated runs:
+    /// RIPEMD-160 of 32-byte messages 23.5 ns against 23.8 with `vpandn`
+    /// f3/f5 and the f4 bit select (`make bench-ports` does not see it:
+    /// 76.6 against 76.7 cycles). Small, because what holds the kernel is
+    /// the number of its vector instructions, issued on four pipes (the
+    /// bound `make bench-ports` computes, at about 80% of which it runs),
+    /// not the two lines' dependency chains.
     #[inline(always)]
     fn add_f<const F: u8>(self, x: Self, y: Self, z: Self) -> Self {
         // SAFETY: AVX2 (module note).

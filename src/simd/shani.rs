@@ -57,15 +57,16 @@ use crate::sha256::compress::{H0, K};
 ///   25.7 and 40.6 to 50.2 (their spills on this core's faster SHA unit:
 ///   `sha256rnds2` issues once a cycle there), 2 streams 20.6 to 22.7 and
 ///   42.3 to 48.8. `make bench-ports` puts the bound at 17.5 ns a block.
+/// - Zen 3 again, with [`quad_boundary`] (no stream more than one
+///   quad-round ahead of the others), best of 300 calls of n = 4096 in the
+///   release profile (`lto = true`, one codegen unit), two runs of each
+///   build: 3 streams 18.5, 19.4 and 38.4 ns per 32-, 33- and 65-byte
+///   message in both runs, 4 streams 18.6 to 18.8, 18.9 to 19.0 and 37.4
+///   to 37.5.
 ///
-/// - Zen 3 again, with [`quad_boundary`] (the quad-rounds issued in
-///   order), best of 300 calls of n = 4096, two runs each: 3 streams 18.5,
-///   19.4 and 38.4 ns per 32-, 33- and 65-byte message in the release
-///   profile (`lto = true`, one codegen unit), 4 streams 18.6 to 18.8,
-///   18.9 to 19.0 and 37.4 to 37.5.
-///
-/// Three: the fastest on Zen 3 before the boundaries and within 3% of four
-/// after, no slower than the others on Zen.
+/// Three: the fastest on Zen 3 without the boundaries; with them four is
+/// 2 to 3% faster at 33 and 65 bytes and no faster at 32, less than this
+/// shared machine's spread from one run to the next, and no faster on Zen.
 pub(crate) const STREAMS: usize = 3;
 
 /// Proof that the running CPU has the SHA extensions, SSSE3 (the byte
@@ -129,11 +130,14 @@ fn words(s: &State) -> [u32; 8] {
 /// `ABEF` are words D, C, B, A from the low lane up, the low halves H, G,
 /// F, E, so reversing each register's 16 bytes gives A..D and E..H, each
 /// word big-endian.
+///
+/// # Safety
+/// The CPU has SSSE3 (`pshufb`).
 #[inline(always)]
-fn digest(s: &State) -> [u8; 32] {
+unsafe fn digest(s: &State) -> [u8; 32] {
     let mut out = [0u8; 32];
-    // SAFETY: SSE2 and SSSE3 (the kernel's features; `ShaNi` proves them);
-    // each store writes 16 of out's 32 bytes.
+    // SAFETY: SSE2 and, by the caller, SSSE3; each store writes 16 of
+    // out's 32 bytes.
     unsafe {
         let reverse = _mm_set_epi64x(0x0001_0203_0405_0607, 0x0809_0a0b_0c0d_0e0f);
         let dcba = _mm_unpackhi_epi64(s[1], s[0]);
@@ -223,12 +227,14 @@ unsafe fn compress<const S: usize>(states: &mut [State; S], x: [[__m128i; 4]; S]
 
 /// After each stream's quad-round: an empty `asm!` that the stream's state
 /// passes through. These statements keep their order (they are not
-/// `pure`), so every stream's quad-round `i` is issued before any stream's
-/// `i + 1`, as [`compress`] writes them. Without them the compiler, short
-/// of registers, may schedule the last stream's 32 rounds after the others'
-/// (as `lto = true` with one codegen unit did), one dependent chain at the
-/// latency of `sha256rnds2`: 23.4 ns per 33-byte message against 19.0 on
-/// the AMD EPYC Zen 3 (family 25 model 1), 2026-12-02.
+/// `pure`) and each needs its stream's state as of the previous quad-round,
+/// so no stream's rounds can run more than one quad-round ahead of the
+/// others' ([`compress`] writes them in step). Without them the compiler,
+/// short of registers, may schedule the last stream's 32 rounds after the
+/// others' (as `lto = true` with one codegen unit did), one dependent chain
+/// at the latency of `sha256rnds2`: 23.4 ns per 33-byte message against
+/// 19.0 with them (`cargo bench --bench rmd160mb`, the AMD EPYC Zen 3,
+/// family 25 model 1, 2026-12-02).
 #[inline(always)]
 fn quad_boundary(state: &mut State) {
     // SAFETY: the assembly is empty: it reads and writes nothing but the
@@ -314,7 +320,8 @@ unsafe fn group<const S: usize>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) 
         }
     }
     for (d, st) in dst.iter_mut().zip(&states) {
-        *d = digest(st);
+        // SAFETY: the caller's features include SSSE3.
+        *d = unsafe { digest(st) };
     }
 }
 
@@ -461,7 +468,8 @@ unsafe fn sha256_many(msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
                 s += 1;
                 continue;
             }
-            dst[streams[s].out] = digest(&streams[s].state);
+            // SAFETY: SSSE3 is enabled.
+            dst[streams[s].out] = unsafe { digest(&streams[s].state) };
             if next < n {
                 streams[s] = Stream::new(msgs.get(next), next);
                 next += 1;
@@ -487,8 +495,13 @@ mod tests {
     /// `digest` writes words A..H big-endian.
     #[test]
     fn digest_is_big_endian_a_to_h() {
+        if !std::arch::is_x86_feature_detected!("ssse3") {
+            println!("skipped: this CPU has no SSSE3 (the digest's byte shuffle)");
+            return;
+        }
         let h: [u32; 8] = core::array::from_fn(|i| 0x0102_0304u32.wrapping_mul(i as u32 + 1) ^ 0xA5A5_0F0F);
         let want: Vec<u8> = h.iter().flat_map(|w| w.to_be_bytes()).collect();
-        assert_eq!(digest(&state(&h)).to_vec(), want);
+        // SAFETY: SSSE3 was detected above.
+        assert_eq!(unsafe { digest(&state(&h)) }.to_vec(), want);
     }
 }
