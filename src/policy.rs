@@ -110,8 +110,8 @@ fn sha_ni() -> bool {
 ///   kept interleaved: `simd::shani::quad_boundary`). The AVX2 lanes'
 ///   SHA-256 was not timed there, but their one-block function is about
 ///   3570 `ymm` instructions for 8 messages (`objdump -d`), about 446 a
-///   message: at the measured 3.78 a cycle at least 39 ns, more than twice
-///   SHA-NI's 19.0.
+///   message: at the measured 3.78 a cycle at least 39 ns, against SHA-NI's
+///   23.9 in the same run.
 /// - Not timed on Zen 2 nor on Intel client cores with AVX2 and SHA-NI,
 ///   which this rule puts on SHA-NI too.
 /// - AMD Zen 5 with AVX-512 (2026-11-30): the 16 lanes took 24.3 ns per

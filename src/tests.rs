@@ -275,14 +275,10 @@ fn check_word_ops<V: Lanes>() {
         assert_eq!(bswap[l], w.swap_bytes(), "{} lanes: bswap, lane {l}", V::LANES);
     }
     // The boolean functions and their sums with a word (`add_f`), against
-    // the paper's definitions on u32.
-    // Lane 0 holds every combination of an x, y and z bit (bit patterns
-    // 0xF0.., 0xCC.., 0xAA..), the other lanes words of no pattern.
+    // the paper's definitions on u32: once with words of no pattern, once
+    // with lane 0 holding every combination of an x, y and z bit (bit
+    // patterns 0xF0.., 0xCC.., 0xAA..; a one-lane type has only lane 0).
     let others = |k: u32| words.map(|w| w.rotate_left(7 * k) ^ 0x5A5A_A5A5u32.wrapping_mul(k));
-    let (a, mut fx, mut y, mut z) = (others(1), words, others(2), others(3));
-    (fx[0], y[0], z[0]) = (0xF0F0_F0F0, 0xCCCC_CCCC, 0xAAAA_AAAA);
-    let x = V::load(&fx);
-    let (va, vy, vz) = (V::load(&a), V::load(&y), V::load(&z));
     let paper = |f: u8, x: u32, y: u32, z: u32| match f {
         1 => x ^ y ^ z,
         2 => (x & y) | (!x & z),
@@ -290,21 +286,29 @@ fn check_word_ops<V: Lanes>() {
         4 => (x & z) | (y & !z),
         _ => x ^ (y | !z),
     };
-    let by_f = |f: u8| -> ([u32; 16], [u32; 16]) {
-        match f {
-            1 => (lanes(V::f::<1>(x, vy, vz)), lanes(va.add_f::<1>(x, vy, vz))),
-            2 => (lanes(V::f::<2>(x, vy, vz)), lanes(va.add_f::<2>(x, vy, vz))),
-            3 => (lanes(V::f::<3>(x, vy, vz)), lanes(va.add_f::<3>(x, vy, vz))),
-            4 => (lanes(V::f::<4>(x, vy, vz)), lanes(va.add_f::<4>(x, vy, vz))),
-            _ => (lanes(V::f::<5>(x, vy, vz)), lanes(va.add_f::<5>(x, vy, vz))),
+    for patterned in [false, true] {
+        let (a, mut fx, mut y, mut z) = (others(1), words, others(2), others(3));
+        if patterned {
+            (fx[0], y[0], z[0]) = (0xF0F0_F0F0, 0xCCCC_CCCC, 0xAAAA_AAAA);
         }
-    };
-    for f in 1..=5u8 {
-        let (got_f, got_sum) = by_f(f);
-        for l in 0..V::LANES {
-            let want = paper(f, fx[l], y[l], z[l]);
-            assert_eq!(got_f[l], want, "{} lanes: f{f}, lane {l}", V::LANES);
-            assert_eq!(got_sum[l], a[l].wrapping_add(want), "{} lanes: add_f {f}, lane {l}", V::LANES);
+        let (x, va, vy, vz) = (V::load(&fx), V::load(&a), V::load(&y), V::load(&z));
+        let by_f = |f: u8| -> ([u32; 16], [u32; 16]) {
+            match f {
+                1 => (lanes(V::f::<1>(x, vy, vz)), lanes(va.add_f::<1>(x, vy, vz))),
+                2 => (lanes(V::f::<2>(x, vy, vz)), lanes(va.add_f::<2>(x, vy, vz))),
+                3 => (lanes(V::f::<3>(x, vy, vz)), lanes(va.add_f::<3>(x, vy, vz))),
+                4 => (lanes(V::f::<4>(x, vy, vz)), lanes(va.add_f::<4>(x, vy, vz))),
+                _ => (lanes(V::f::<5>(x, vy, vz)), lanes(va.add_f::<5>(x, vy, vz))),
+            }
+        };
+        for f in 1..=5u8 {
+            let (got_f, got_sum) = by_f(f);
+            for l in 0..V::LANES {
+                let want = paper(f, fx[l], y[l], z[l]);
+                assert_eq!(got_f[l], want, "{} lanes: f{f}, lane {l}, patterned {patterned}", V::LANES);
+                let sum = a[l].wrapping_add(want);
+                assert_eq!(got_sum[l], sum, "{} lanes: add_f {f}, lane {l}, patterned {patterned}", V::LANES);
+            }
         }
     }
 }

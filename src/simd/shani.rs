@@ -16,12 +16,14 @@
 //! in two stages (`crate::batch`), in functions of their own. Interleaving
 //! them in one instruction stream (one group's SHA-256 rounds between the
 //! previous group's RIPEMD-160 steps: the SHA unit and the vector ALUs are
-//! different ports) was tried and is slower: `sha256rnds2` and the schedule
-//! instructions have only legacy SSE encodings, and AMD's cores fault on
-//! every switch between those and 256-bit VEX code while the upper halves
-//! of the `ymm` registers are live (AMD's optimization guide for family
-//! 17h: a microcode spill or fill of the upper halves, about 100 cycles;
-//! Intel cores since Skylake add a merge instead). Measured on the AMD EPYC
+//! different ports) was tried and is slower. The likely cause, inferred
+//! rather than measured: `sha256rnds2` and the schedule instructions have
+//! only legacy SSE encodings, and switching between those and 256-bit VEX
+//! code while the upper halves of the `ymm` registers are live costs a
+//! state transition (AMD's optimization guide for family 17h, Zen and Zen
+//! 2, describes a microcode spill or fill of the upper halves, about 100
+//! cycles; the Zen 3 measured here is family 19h; Intel cores since
+//! Skylake add a merge instead). Measured on the AMD EPYC
 //! Zen 3 (family 25 model 1), 2026-12-02, best of 300 calls of n = 2048 in
 //! an ad-hoc timing loop: HASH160 of 33-byte keys 135 ns a key with a
 //! quad-round of eight messages after every fifth RIPEMD-160 step (the
@@ -54,19 +56,26 @@ use crate::sha256::compress::{H0, K};
 ///   300 calls of n = 2048 in an ad-hoc timing loop (not in the tree),
 ///   three alternated runs of each build: 3 streams 19.7 to 20.2 ns per
 ///   33-byte message and 39.6 to 40.0 per 65-byte one, 4 streams 20.2 to
-///   25.7 and 40.6 to 50.2 (their spills on this core's faster SHA unit:
-///   `sha256rnds2` issues once a cycle there), 2 streams 20.6 to 22.7 and
+///   25.7 and 40.6 to 50.2 (taken then for their spills; the figures with
+///   the boundaries below point at the compiler's schedule), 2 streams 20.6 to 22.7 and
 ///   42.3 to 48.8. `make bench-ports` puts the bound at 17.5 ns a block.
 /// - Zen 3 again, with [`quad_boundary`] (no stream more than one
-///   quad-round ahead of the others), best of 300 calls of n = 4096 in the
-///   release profile (`lto = true`, one codegen unit), two runs of each
-///   build: 3 streams 18.5, 19.4 and 38.4 ns per 32-, 33- and 65-byte
-///   message in both runs, 4 streams 18.6 to 18.8, 18.9 to 19.0 and 37.4
-///   to 37.5.
+///   quad-round ahead of the others), 2026-12-02 evening, best of 300
+///   calls of n = 4096 in the ad-hoc timing loop, release profile (`lto =
+///   true`, one codegen unit), two runs of each build: 3 streams 18.5,
+///   19.4 and 38.4 ns per 32-, 33- and 65-byte message in both runs, 4
+///   streams 18.6 to 18.8, 18.9 to 19.0 and 37.4 to 37.5.
+/// - The same two builds in `cargo bench --bench sha256` (criterion means,
+///   n = 4096, the avx2 backend), Zen 3, 2026-12-03 07:1x UTC, two
+///   alternated runs: SHA-256 of 33-byte messages 19.8 ns with 3 streams
+///   in both runs, 19.5 and 19.6 with 4; of 65-byte ones 38.8 with either;
+///   HASH160 of 33-byte keys 43.6 with either, of 65-byte keys 63.1 and
+///   63.3 with 3, 63.1 with 4.
 ///
-/// Three: the fastest on Zen 3 without the boundaries; with them four is
-/// 2 to 3% faster at 33 and 65 bytes and no faster at 32, less than this
-/// shared machine's spread from one run to the next, and no faster on Zen.
+/// Three: the fastest on Zen 3 without the boundaries (the figures of
+/// 16:4x above: then the compiler's schedule, not only the spills, held
+/// four back); with them four gains 1% or nothing in the tree's bench, and
+/// on the first Zen all counts ran alike.
 pub(crate) const STREAMS: usize = 3;
 
 /// Proof that the running CPU has the SHA extensions, SSSE3 (the byte
@@ -232,9 +241,9 @@ unsafe fn compress<const S: usize>(states: &mut [State; S], x: [[__m128i; 4]; S]
 /// others' ([`compress`] writes them in step). Without them the compiler,
 /// short of registers, may schedule the last stream's 32 rounds after the
 /// others' (as `lto = true` with one codegen unit did), one dependent chain
-/// at the latency of `sha256rnds2`: 23.4 ns per 33-byte message against
-/// 19.0 with them (`cargo bench --bench rmd160mb`, the AMD EPYC Zen 3,
-/// family 25 model 1, 2026-12-02).
+/// at the latency of `sha256rnds2`: 23.5 ns per 32-byte message against
+/// 18.9 with them (`rmd160mb bench`, the AMD EPYC Zen 3, family 25 model
+/// 1, 2026-12-02).
 #[inline(always)]
 fn quad_boundary(state: &mut State) {
     // SAFETY: the assembly is empty: it reads and writes nothing but the
@@ -496,7 +505,7 @@ mod tests {
     #[test]
     fn digest_is_big_endian_a_to_h() {
         if !std::arch::is_x86_feature_detected!("ssse3") {
-            println!("skipped: this CPU has no SSSE3 (the digest's byte shuffle)");
+            eprintln!("NOTICE: shani digest test skipped: this CPU lacks SSSE3 (the digest's byte shuffle)");
             return;
         }
         let h: [u32; 8] = core::array::from_fn(|i| 0x0102_0304u32.wrapping_mul(i as u32 + 1) ^ 0xA5A5_0F0F);
