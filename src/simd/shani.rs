@@ -23,9 +23,9 @@
 //! state transition (AMD's optimization guide for family 17h, Zen and Zen
 //! 2, describes a microcode spill or fill of the upper halves, about 100
 //! cycles; the Zen 3 measured here is family 19h; Intel cores since
-//! Skylake add a merge instead). Measured on the AMD EPYC
-//! Zen 3 (family 25 model 1), 2026-12-02, best of 300 calls of n = 2048 in
-//! an ad-hoc timing loop: HASH160 of 33-byte keys 135 ns a key with a
+//! Skylake add a merge instead). Measured on the AMD EPYC Zen 3 (family 25
+//! model 1), 2026-12-02, best of 300 calls of n = 2048 in an ad-hoc timing
+//! loop: HASH160 of 33-byte keys 135 ns a key with a
 //! quad-round of eight messages after every fifth RIPEMD-160 step (the
 //! compiler had moved most rounds ahead of the steps), 65-byte keys 815 ns,
 //! against 43 and 62 in two stages.
@@ -57,8 +57,9 @@ use crate::sha256::compress::{H0, K};
 ///   three alternated runs of each build: 3 streams 19.7 to 20.2 ns per
 ///   33-byte message and 39.6 to 40.0 per 65-byte one, 4 streams 20.2 to
 ///   25.7 and 40.6 to 50.2 (taken then for their spills; the figures with
-///   the boundaries below point at the compiler's schedule), 2 streams 20.6 to 22.7 and
-///   42.3 to 48.8. `make bench-ports` puts the bound at 17.5 ns a block.
+///   the boundaries below point at the compiler's schedule), 2 streams
+///   20.6 to 22.7 and 42.3 to 48.8. `make bench-ports` puts the bound at
+///   17.5 ns a block.
 /// - Zen 3 again, with [`quad_boundary`] (no stream more than one
 ///   quad-round ahead of the others), 2026-12-02 evening, best of 300
 ///   calls of n = 4096 in the ad-hoc timing loop, release profile (`lto =
@@ -72,10 +73,9 @@ use crate::sha256::compress::{H0, K};
 ///   HASH160 of 33-byte keys 43.6 with either, of 65-byte keys 63.1 and
 ///   63.3 with 3, 63.1 with 4.
 ///
-/// Three: the fastest on Zen 3 without the boundaries (the figures of
-/// 16:4x above: then the compiler's schedule, not only the spills, held
-/// four back); with them four gains 1% or nothing in the tree's bench, and
-/// on the first Zen all counts ran alike.
+/// Three: the fastest on Zen 3 without the boundaries; with them four
+/// gains 1% or nothing in the tree's bench; on the first Zen all counts
+/// ran alike.
 pub(crate) const STREAMS: usize = 3;
 
 /// Proof that the running CPU has the SHA extensions, SSSE3 (the byte
