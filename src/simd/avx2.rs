@@ -52,29 +52,45 @@ impl Word for __m256i {
         unsafe { step_boundary(left, right) }
     }
 
-    /// The boolean functions are [`super::boolean`]'s, whose f3 = (x | !y) ^ z and
-    /// f5 = x ^ (y | !z) complement an older word (`vpxor` with all ones)
-    /// off the critical path: x is the word the previous step computed, two
-    /// and one instructions from f (as `vpandn` with the complement last,
-    /// three and two). f4 = (x & z) | (y & !z) is the sum of its two halves,
-    /// which share no bit: `self + (y & !z)` does not wait for x, so x is two
-    /// instructions from the sum (`vpand`, `vpaddd`) instead of four with
-    /// the bit select y ^ (z & (x ^ y)) (`vpxor`, `vpand`, `vpxor`,
-    /// `vpaddd`), in as many instructions. Measured on the AMD EPYC Zen 3
-    /// (family 25 model 1), 2026-12-02, best of 400 calls of n = 2048 (an
-    /// ad-hoc timing loop, not in the tree), three alternated runs:
-    /// RIPEMD-160 of 32-byte messages 23.5 ns against 23.8 with `vpandn`
-    /// f3/f5 and the f4 bit select (`make bench-ports` does not see it:
-    /// 76.6 against 76.7 cycles). Small, because what holds the kernel is
-    /// the number of its vector instructions, issued on four pipes (the
-    /// bound `make bench-ports` computes, at about 80% of which it runs),
-    /// not the two lines' dependency chains.
+    /// f1 and f2 are [`super::boolean`]'s. x is the word the previous
+    /// step computed; y and z are older, so what waits only for them is off
+    /// the critical path.
+    /// - f3 = (x | !y) ^ z and f5 = x ^ (y | !z) are added as complements:
+    ///   !f3 = (!x & y) ^ z and !f5 = x ^ (!y & z) are two instructions each
+    ///   (`vpandn`, `vpxor`), and `self + f = (self - 1) - !f`, one
+    ///   `vpsubd`. The `- 1` folds into the step's round constant (it is
+    ///   added to `self` before the [`opaque`] barrier, which stops LLVM
+    ///   from turning the sum back into `self + (!x ^ ...)`, a complement of
+    ///   x and one instruction more, or from adding the message word after
+    ///   the difference, on the critical path). Three instructions instead
+    ///   of four (`vpxor` with all ones, `vpor`, `vpxor`, `vpaddd`), and no
+    ///   all-ones register; x is as far from the sum as before (three and
+    ///   two instructions).
+    /// - f4 = (x & z) | (y & !z) is the sum of its two halves, which share
+    ///   no bit: `self + (y & !z)` does not wait for x, so x is two
+    ///   instructions from the sum (`vpand`, `vpaddd`) instead of four with
+    ///   the bit select y ^ (z & (x ^ y)), in as many instructions.
+    ///
+    /// The AMD EPYC Zen 3 (family 25 model 1), 2026-12-03: the hash32 loop
+    /// went from 2097 instructions a block of 8 messages to 2009 (`objdump`,
+    /// 63 `vpsubd`, no `vpcmpeqd`), and RIPEMD-160 of 32-byte messages from
+    /// 23.46 to 23.18 ns (best of 3000 calls of n = 768, an ad-hoc loop not
+    /// in the tree, three alternated runs; HASH160 of 33-byte keys 42.9 to
+    /// 42.5). 4% fewer instructions for 1% less time: the kernel is held
+    /// neither by its instruction count on the four vector pipes alone (the
+    /// bound `make bench-ports` computes) nor by the two lines' chains alone
+    /// (five or six instructions a step, about 430 cycles a block against
+    /// the pipes' 470 and the 590 measured), but by both together: the
+    /// chains leave the scheduler little slack to fit the other
+    /// instructions around them.
     #[inline(always)]
     fn add_f<const F: u8>(self, x: Self, y: Self, z: Self) -> Self {
         // SAFETY: AVX2 (module note).
         unsafe {
             match F {
+                3 => _mm256_sub_epi32(opaque(_mm256_add_epi32(self, _mm256_set1_epi32(-1))), _mm256_xor_si256(_mm256_andnot_si256(x, y), z)),
                 4 => _mm256_add_epi32(_mm256_add_epi32(self, _mm256_andnot_si256(z, y)), _mm256_and_si256(x, z)),
+                5 => _mm256_sub_epi32(opaque(_mm256_add_epi32(self, _mm256_set1_epi32(-1))), _mm256_xor_si256(x, _mm256_andnot_si256(y, z))),
                 _ => _mm256_add_epi32(self, Self::f::<F>(x, y, z)),
             }
         }
@@ -98,6 +114,18 @@ unsafe fn step_boundary(l: &mut [__m256i; 5], r: &mut [__m256i; 5]) {
             options(pure, nomem, nostack, preserves_flags)
         );
     }
+}
+
+/// `x` through an empty `asm!`, which LLVM cannot see into.
+///
+/// # Safety
+/// The CPU has AVX2 (ymm registers).
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn opaque(mut x: __m256i) -> __m256i {
+    // SAFETY: the assembly is empty.
+    unsafe { core::arch::asm!("/* {} */", inout(ymm_reg) x, options(pure, nomem, nostack, preserves_flags)) };
+    x
 }
 
 /// Reverses the bytes of each 32-bit word (vpshufb control).
