@@ -466,7 +466,7 @@ mod engine {
         let mut busy = 0;
         for l in 0..lanes.min(n) {
             book.start::<A>(l, msgs.get(l), l);
-            for (i, word) in h[l / V::LANES].iter_mut().enumerate() {
+            for (i, word) in h[l / V::LANES].iter_mut().take(A::WORDS).enumerate() {
                 word[l % V::LANES] = A::IV[i];
             }
             next += 1;
@@ -482,7 +482,7 @@ mod engine {
                         continue;
                     }
                     let mut state: [u32; 8] = [0; 8];
-                    for (i, s) in state.iter_mut().enumerate() {
+                    for (i, s) in state.iter_mut().take(A::WORDS).enumerate() {
                         *s = h[l / V::LANES][i][l % V::LANES];
                     }
                     while book.left[l] > 0 {
@@ -552,13 +552,13 @@ mod engine {
                 finished &= finished - 1;
                 let (g, lane) = (l / V::LANES, l % V::LANES);
                 let mut state: [u32; 8] = [0; 8];
-                for (i, s) in state.iter_mut().enumerate() {
+                for (i, s) in state.iter_mut().take(A::WORDS).enumerate() {
                     *s = h[g][i][lane];
                 }
                 dst[book.out[l]] = digest::<A, D>(&state);
                 if next < n {
                     book.start::<A>(l, msgs.get(next), next);
-                    for (i, word) in h[g].iter_mut().enumerate() {
+                    for (i, word) in h[g].iter_mut().take(A::WORDS).enumerate() {
                         word[lane] = A::IV[i];
                     }
                     next += 1;
