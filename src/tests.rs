@@ -252,8 +252,9 @@ fn keccak256_known_values_and_eth_addresses() {
 /// Each lane of `V`'s rotations, shifts and byte swap agrees with `u32`'s
 /// for every amount (the compiler turns some amounts into other
 /// instructions: a rotation by whole bytes into a byte shuffle), and its
-/// boolean functions and their sums (`Word::add_f`) with the paper's
-/// definitions. Called from a function that enables `V`'s instruction set.
+/// boolean functions and their sums (`Word::add_f`, `Word::add_f_biased`)
+/// with the paper's definitions. Called from a function that enables `V`'s
+/// instruction set.
 fn check_word_ops<V: Lanes>() {
     let words: [u32; 16] = core::array::from_fn(|i| 0x0123_4567u32.wrapping_mul(i as u32 + 1).rotate_left(i as u32) ^ 0x89AB_CDEF);
     let x = V::load(&words);
@@ -274,7 +275,8 @@ fn check_word_ops<V: Lanes>() {
     for (l, &w) in words.iter().enumerate().take(V::LANES) {
         assert_eq!(bswap[l], w.swap_bytes(), "{} lanes: bswap, lane {l}", V::LANES);
     }
-    // The boolean functions and their sums with a word (`add_f`), against
+    // The boolean functions and their sums with a word (`add_f`, and
+    // `add_f_biased` on the word less `F_BIAS`), against
     // the paper's definitions on u32: once with words of no pattern, once
     // with lane 0 holding every combination of an x, y and z bit (bit
     // patterns 0xF0.., 0xCC.., 0xAA..; a one-lane type has only lane 0).
@@ -292,22 +294,27 @@ fn check_word_ops<V: Lanes>() {
             (fx[0], y[0], z[0]) = (0xF0F0_F0F0, 0xCCCC_CCCC, 0xAAAA_AAAA);
         }
         let (x, va, vy, vz) = (V::load(&fx), V::load(&a), V::load(&y), V::load(&z));
-        let by_f = |f: u8| -> ([u32; 16], [u32; 16]) {
+        // `add_f_biased` on `a` less the type's bias, as the compression
+        // function calls it.
+        let biased = |f: u8| V::load(&a.map(|w| w.wrapping_sub(V::F_BIAS[usize::from(f)])));
+        let by_f = |f: u8| -> ([u32; 16], [u32; 16], [u32; 16]) {
+            let vb = biased(f);
             match f {
-                1 => (lanes(V::f::<1>(x, vy, vz)), lanes(va.add_f::<1>(x, vy, vz))),
-                2 => (lanes(V::f::<2>(x, vy, vz)), lanes(va.add_f::<2>(x, vy, vz))),
-                3 => (lanes(V::f::<3>(x, vy, vz)), lanes(va.add_f::<3>(x, vy, vz))),
-                4 => (lanes(V::f::<4>(x, vy, vz)), lanes(va.add_f::<4>(x, vy, vz))),
-                _ => (lanes(V::f::<5>(x, vy, vz)), lanes(va.add_f::<5>(x, vy, vz))),
+                1 => (lanes(V::f::<1>(x, vy, vz)), lanes(va.add_f::<1>(x, vy, vz)), lanes(vb.add_f_biased::<1>(x, vy, vz))),
+                2 => (lanes(V::f::<2>(x, vy, vz)), lanes(va.add_f::<2>(x, vy, vz)), lanes(vb.add_f_biased::<2>(x, vy, vz))),
+                3 => (lanes(V::f::<3>(x, vy, vz)), lanes(va.add_f::<3>(x, vy, vz)), lanes(vb.add_f_biased::<3>(x, vy, vz))),
+                4 => (lanes(V::f::<4>(x, vy, vz)), lanes(va.add_f::<4>(x, vy, vz)), lanes(vb.add_f_biased::<4>(x, vy, vz))),
+                _ => (lanes(V::f::<5>(x, vy, vz)), lanes(va.add_f::<5>(x, vy, vz)), lanes(vb.add_f_biased::<5>(x, vy, vz))),
             }
         };
         for f in 1..=5u8 {
-            let (got_f, got_sum) = by_f(f);
+            let (got_f, got_sum, got_biased) = by_f(f);
             for l in 0..V::LANES {
                 let want = paper(f, fx[l], y[l], z[l]);
                 assert_eq!(got_f[l], want, "{} lanes: f{f}, lane {l}, patterned {patterned}", V::LANES);
                 let sum = a[l].wrapping_add(want);
                 assert_eq!(got_sum[l], sum, "{} lanes: add_f {f}, lane {l}, patterned {patterned}", V::LANES);
+                assert_eq!(got_biased[l], sum, "{} lanes: add_f_biased {f}, lane {l}, patterned {patterned}", V::LANES);
             }
         }
     }

@@ -14,22 +14,22 @@ use seq_macro::seq;
 use super::consts::{F_LEFT, H0, K_LEFT, K_RIGHT, PAD32, ROL_C, R_LEFT, R_RIGHT, S_LEFT, S_RIGHT};
 use crate::simd::Word;
 
-/// `a` plus the boolean function numbered `f` (1..=5 in the paper) of
-/// `x`, `y`, `z`.
+/// `a + W::F_BIAS[f]` plus the boolean function numbered `f` (1..=5 in the
+/// paper) of `x`, `y`, `z`: `a` comes from [`step_sum`], which subtracted
+/// the bias.
 #[inline(always)]
 fn plus_boolean<W: Word>(a: W, f: u8, x: W, y: W, z: W) -> W {
     match f {
-        1 => a.add_f::<1>(x, y, z),
-        2 => a.add_f::<2>(x, y, z),
-        3 => a.add_f::<3>(x, y, z),
-        4 => a.add_f::<4>(x, y, z),
-        _ => a.add_f::<5>(x, y, z),
+        1 => a.add_f_biased::<1>(x, y, z),
+        2 => a.add_f_biased::<2>(x, y, z),
+        3 => a.add_f_biased::<3>(x, y, z),
+        4 => a.add_f_biased::<4>(x, y, z),
+        _ => a.add_f_biased::<5>(x, y, z),
     }
 }
 
 /// Message word `r` plus the round constant `k`. In a fixed 32-byte message
-/// words 8..15 are the constant padding, so the sum is one constant and a
-/// zero sum costs nothing.
+/// words 8..15 are the constant padding, so the sum is one constant.
 #[inline(always)]
 fn word_plus_constant<W: Word, const FIXED32: bool>(x: &[W; 16], r: usize, k: u32) -> W {
     if FIXED32 && r >= 8 {
@@ -41,22 +41,39 @@ fn word_plus_constant<W: Word, const FIXED32: bool>(x: &[W; 16], r: usize, k: u3
     }
 }
 
-/// True when step `j` of a fixed 32-byte message adds nothing (a zero
-/// padding word with a zero round constant).
+/// `a + X[r] + K` for a step whose boolean function is `f`, less the lane
+/// type's bias for `f` ([`Word::F_BIAS`]); nothing when the sum is zero.
 #[inline(always)]
-const fn adds_nothing(r: usize, k: u32, fixed32: bool) -> bool {
-    fixed32 && r >= 8 && PAD32[r - 8].wrapping_add(k) == 0
+fn step_sum<W: Word, const FIXED32: bool>(a: W, x: &[W; 16], f: u8, r: usize, k: u32) -> W {
+    let k = k.wrapping_sub(W::F_BIAS[usize::from(f)]);
+    if FIXED32 && r >= 8 && PAD32[r - 8].wrapping_add(k) == 0 {
+        a
+    } else {
+        a.add(word_plus_constant::<W, FIXED32>(x, r, k))
+    }
 }
 
 /// One step of one line: `A := rol_s(A + f(B, C, D) + X[r] + K) + E`, then
-/// the registers shift: (A, B, C, D, E) := (E, T, B, rol10(C), D).
+/// the registers shift: (A, B, C, D, E) := (E, T, B, rol10(C), D). `A`
+/// arrives with `X[r] + K` added by the step before ([`step_sum`]), and
+/// this step adds the next one's (`next`: its boolean function, message
+/// word and round constant) to `E`, the next `A`: the sum does not depend
+/// on `T`, and it is issued beside this step's critical path (f, add,
+/// rotate, add) rather than at the start of the next one's. On the AMD
+/// EPYC Zen 3 (family 25 model 1), 2026-12-03, AVX2: RIPEMD-160 of 32-byte
+/// messages 23.17 -> 22.74 ns, HASH160 of 33-byte keys 42.55 -> 41.99, of
+/// 65-byte keys 61.35 -> 60.93 (best of 3000 calls of n = 768 in each of
+/// four alternated runs, an ad-hoc loop not in the tree), in as many
+/// instructions; the AVX-512 loop (not measured: no AVX-512 here) has 19
+/// fewer instructions and 39 fewer memory operands.
 #[inline(always)]
-fn line_step<W: Word, const FIXED32: bool>(v: &mut [W; 5], x: &[W; 16], f: u8, r: usize, s: u32, k: u32) {
+fn line_step<W: Word, const FIXED32: bool>(v: &mut [W; 5], x: &[W; 16], f: u8, s: u32, next: Option<(u8, usize, u32)>) {
     let [a, b, c, d, e] = *v;
-    // A + X[r] + K does not depend on the previous step's result, so it is
-    // added first: the critical path is f, add, rotate, add.
-    let a = if adds_nothing(r, k, FIXED32) { a } else { a.add(word_plus_constant::<W, FIXED32>(x, r, k)) };
     let t = plus_boolean(a, f, b, c, d).rol(s).add(e);
+    let e = match next {
+        Some((f, r, k)) => step_sum::<W, FIXED32>(e, x, f, r, k),
+        None => e,
+    };
     *v = [e, t, b, c.rol(ROL_C), d];
 }
 
@@ -67,8 +84,14 @@ fn line_step<W: Word, const FIXED32: bool>(v: &mut [W; 5], x: &[W; 16], f: u8, r
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn step<W: Word, const J: usize, const FIXED32: bool>(left: &mut [W; 5], right: &mut [W; 5], x: &[W; 16]) {
     let round = J / 16;
-    line_step::<W, FIXED32>(left, x, F_LEFT[round], R_LEFT[J], S_LEFT[J], K_LEFT[round]);
-    line_step::<W, FIXED32>(right, x, F_LEFT[4 - round], R_RIGHT[J], S_RIGHT[J], K_RIGHT[round]);
+    let (next_l, next_r) = if J < 79 {
+        let r = (J + 1) / 16;
+        (Some((F_LEFT[r], R_LEFT[J + 1], K_LEFT[r])), Some((F_LEFT[4 - r], R_RIGHT[J + 1], K_RIGHT[r])))
+    } else {
+        (None, None)
+    };
+    line_step::<W, FIXED32>(left, x, F_LEFT[round], S_LEFT[J], next_l);
+    line_step::<W, FIXED32>(right, x, F_LEFT[4 - round], S_RIGHT[J], next_r);
     W::step_boundary(left, right);
 }
 
@@ -80,6 +103,8 @@ fn step<W: Word, const J: usize, const FIXED32: bool>(left: &mut [W; 5], right: 
 pub(crate) fn compress<W: Word, const FIXED32: bool>(h: &[W; 5], x: &[W; 16]) -> [W; 5] {
     let mut left = *h;
     let mut right = *h;
+    left[0] = step_sum::<W, FIXED32>(h[0], x, F_LEFT[0], R_LEFT[0], K_LEFT[0]);
+    right[0] = step_sum::<W, FIXED32>(h[0], x, F_LEFT[4], R_RIGHT[0], K_RIGHT[0]);
     seq!(J in 0..80 {
         step::<W, J, FIXED32>(&mut left, &mut right, x);
     });

@@ -52,24 +52,29 @@ impl Word for __m256i {
         unsafe { step_boundary(left, right) }
     }
 
-    /// f1 and f2 are [`super::boolean`]'s. x is the word the previous
-    /// step computed; y and z are older, so what waits only for them is off
-    /// the critical path.
-    /// - f3 = (x | !y) ^ z and f5 = x ^ (y | !z) are added as complements:
-    ///   !f3 = (!x & y) ^ z and !f5 = x ^ (!y & z) are two instructions each
-    ///   (`vpandn`, `vpxor`), and `self + f = (self - 1) - !f`, one
-    ///   `vpsubd`. The `- 1` folds into the step's round constant (it is
-    ///   added to `self` before the [`opaque`] barrier, which stops LLVM
-    ///   from turning the sum back into `self + (!x ^ ...)`, a complement of
-    ///   x and one instruction more, or from adding the message word after
-    ///   the difference, on the critical path). Three instructions instead
-    ///   of four (`vpxor` with all ones, `vpor`, `vpxor`, `vpaddd`), and no
-    ///   all-ones register; x is as far from the sum as before (three and
-    ///   two instructions).
-    /// - f4 = (x & z) | (y & !z) is the sum of its two halves, which share
-    ///   no bit: `self + (y & !z)` does not wait for x, so x is two
-    ///   instructions from the sum (`vpand`, `vpaddd`) instead of four with
-    ///   the bit select y ^ (z & (x ^ y)), in as many instructions.
+    /// f4 = (x & z) | (y & !z) is the sum of its two halves, which share no
+    /// bit: `self + (y & !z)` does not wait for x (the word the previous
+    /// step computed; y and z are older), so x is two instructions from the
+    /// sum (`vpand`, `vpaddd`) instead of four with the bit select
+    /// y ^ (z & (x ^ y)), in as many instructions.
+    #[inline(always)]
+    fn add_f<const F: u8>(self, x: Self, y: Self, z: Self) -> Self {
+        // SAFETY: AVX2 (module note).
+        unsafe {
+            match F {
+                4 => _mm256_add_epi32(_mm256_add_epi32(self, _mm256_andnot_si256(z, y)), _mm256_and_si256(x, z)),
+                _ => _mm256_add_epi32(self, Self::f::<F>(x, y, z)),
+            }
+        }
+    }
+
+    /// f3 = (x | !y) ^ z and f5 = x ^ (y | !z) are added as complements:
+    /// !f3 = (!x & y) ^ z and !f5 = x ^ (!y & z) are two instructions each
+    /// (`vpandn`, `vpxor`), and `self + f = (self - 1) - !f`, one `vpsubd`;
+    /// the `- 1` is the bias, folded into the step's round constant. Three
+    /// instructions instead of four (`vpxor` with all ones, `vpor`, `vpxor`,
+    /// `vpaddd`), and no all-ones register; x is as far from the sum as
+    /// before (three and two instructions).
     ///
     /// The AMD EPYC Zen 3 (family 25 model 1), 2026-12-03: the hash32 loop
     /// went from 2097 instructions a block of 8 messages to 2009 (`objdump`,
@@ -83,15 +88,16 @@ impl Word for __m256i {
     /// the pipes' 470 and the 590 measured), but by both together: the
     /// chains leave the scheduler little slack to fit the other
     /// instructions around them.
+    const F_BIAS: [u32; 6] = [0, 0, 0, 1, 0, 1];
+
     #[inline(always)]
-    fn add_f<const F: u8>(self, x: Self, y: Self, z: Self) -> Self {
+    fn add_f_biased<const F: u8>(self, x: Self, y: Self, z: Self) -> Self {
         // SAFETY: AVX2 (module note).
         unsafe {
             match F {
-                3 => _mm256_sub_epi32(opaque(_mm256_add_epi32(self, _mm256_set1_epi32(-1))), _mm256_xor_si256(_mm256_andnot_si256(x, y), z)),
-                4 => _mm256_add_epi32(_mm256_add_epi32(self, _mm256_andnot_si256(z, y)), _mm256_and_si256(x, z)),
-                5 => _mm256_sub_epi32(opaque(_mm256_add_epi32(self, _mm256_set1_epi32(-1))), _mm256_xor_si256(x, _mm256_andnot_si256(y, z))),
-                _ => _mm256_add_epi32(self, Self::f::<F>(x, y, z)),
+                3 => _mm256_sub_epi32(self, _mm256_xor_si256(_mm256_andnot_si256(x, y), z)),
+                5 => _mm256_sub_epi32(self, _mm256_xor_si256(x, _mm256_andnot_si256(y, z))),
+                _ => self.add_f::<F>(x, y, z),
             }
         }
     }
@@ -114,18 +120,6 @@ unsafe fn step_boundary(l: &mut [__m256i; 5], r: &mut [__m256i; 5]) {
             options(pure, nomem, nostack, preserves_flags)
         );
     }
-}
-
-/// `x` through an empty `asm!`, which LLVM cannot see into.
-///
-/// # Safety
-/// The CPU has AVX2 (ymm registers).
-#[target_feature(enable = "avx2")]
-#[inline]
-unsafe fn opaque(mut x: __m256i) -> __m256i {
-    // SAFETY: the assembly is empty.
-    unsafe { core::arch::asm!("/* {} */", inout(ymm_reg) x, options(pure, nomem, nostack, preserves_flags)) };
-    x
 }
 
 /// Reverses the bytes of each 32-bit word (vpshufb control).

@@ -111,6 +111,20 @@ pub(crate) trait Word: Copy {
         self.add(Self::f::<F>(x, y, z))
     }
 
+    /// `F_BIAS[F]`: what [`Word::add_f_biased`] adds back, so what the
+    /// compression function subtracts from the round constant of a step
+    /// whose boolean function is `fF` (zero unless a type's sum is shorter
+    /// that way).
+    const F_BIAS: [u32; 6] = [0; 6];
+
+    /// `self + F_BIAS[F] + fF(x, y, z)`: [`Word::add_f`] on a `self` from
+    /// which the bias was subtracted beforehand (folded into the round
+    /// constant).
+    #[inline(always)]
+    fn add_f_biased<const F: u8>(self, x: Self, y: Self, z: Self) -> Self {
+        self.add_f::<F>(x, y, z)
+    }
+
     /// Reverses the bytes of each lane's word (big-endian message words of
     /// SHA-256 from little-endian loads). The default is two rotations, two
     /// masks and an xor; types with a byte shuffle override it.
@@ -409,5 +423,10 @@ impl<W: Word> Word for Pair<W> {
     #[inline(always)]
     fn add_f<const F: u8>(self, x: Self, y: Self, z: Self) -> Self {
         Pair(self.0.add_f::<F>(x.0, y.0, z.0), self.1.add_f::<F>(x.1, y.1, z.1))
+    }
+    const F_BIAS: [u32; 6] = W::F_BIAS;
+    #[inline(always)]
+    fn add_f_biased<const F: u8>(self, x: Self, y: Self, z: Self) -> Self {
+        Pair(self.0.add_f_biased::<F>(x.0, y.0, z.0), self.1.add_f_biased::<F>(x.1, y.1, z.1))
     }
 }
