@@ -276,10 +276,10 @@ fn check_word_ops<V: Lanes>() {
         assert_eq!(bswap[l], w.swap_bytes(), "{} lanes: bswap, lane {l}", V::LANES);
     }
     // The boolean functions and their sums with a word (`add_f`, and
-    // `add_f_biased` on the word less `F_BIAS`), against
-    // the paper's definitions on u32: once with words of no pattern, once
-    // with lane 0 holding every combination of an x, y and z bit (bit
-    // patterns 0xF0.., 0xCC.., 0xAA..; a one-lane type has only lane 0).
+    // `add_f_biased` on the word less `F_BIAS`), against the paper's
+    // definitions on u32: once with words of no pattern, once with lane 0
+    // holding every combination of an x, y and z bit (bit patterns
+    // 0xF0.., 0xCC.., 0xAA..; a one-lane type has only lane 0).
     let others = |k: u32| words.map(|w| w.rotate_left(7 * k) ^ 0x5A5A_A5A5u32.wrapping_mul(k));
     let paper = |f: u8, x: u32, y: u32, z: u32| match f {
         1 => x ^ y ^ z,
@@ -363,12 +363,47 @@ fn check_transposes<V: Lanes>() {
     }
 }
 
-/// [`check_transposes`] and [`check_word_ops`] on every lane type this CPU
-/// runs.
+/// RIPEMD-160's compression function on two groups in flight (`Pair<V>`,
+/// as the kernels with `Lanes::PAIRS` run it) equals it on each group
+/// alone, on the general and the fixed 32-byte path: `Pair` forwards the
+/// lane type's bias (`Word::F_BIAS`) and its sums. Called from a function
+/// that enables `V`'s instruction set.
+fn check_pair_compress<V: Lanes>() {
+    use crate::ripemd160::compress::compress;
+    use crate::simd::Pair;
+    let word = |g: u32, i: usize| -> [u32; 16] {
+        core::array::from_fn(|l| 0x9E37_79B9u32.wrapping_mul(g * 1000 + i as u32 * 16 + l as u32 + 1).rotate_left(i as u32))
+    };
+    let (h0, h1): ([V; 5], [V; 5]) = (core::array::from_fn(|i| V::load(&word(0, i))), core::array::from_fn(|i| V::load(&word(1, i))));
+    let (x0, x1): ([V; 16], [V; 16]) = (core::array::from_fn(|i| V::load(&word(2, i))), core::array::from_fn(|i| V::load(&word(3, i))));
+    let hp: [Pair<V>; 5] = core::array::from_fn(|i| Pair(h0[i], h1[i]));
+    let xp: [Pair<V>; 16] = core::array::from_fn(|i| Pair(x0[i], x1[i]));
+    let lanes = |v: V| {
+        let mut out = [0u32; 16];
+        v.store(&mut out);
+        out
+    };
+    for fixed in [false, true] {
+        let (pair, one, two) = if fixed {
+            (compress::<Pair<V>, true>(&hp, &xp), compress::<V, true>(&h0, &x0), compress::<V, true>(&h1, &x1))
+        } else {
+            (compress::<Pair<V>, false>(&hp, &xp), compress::<V, false>(&h0, &x0), compress::<V, false>(&h1, &x1))
+        };
+        for i in 0..5 {
+            let n = V::LANES;
+            assert_eq!(lanes(pair[i].0)[..n], lanes(one[i])[..n], "{n} lanes: pair, group 0, word {i}, fixed {fixed}");
+            assert_eq!(lanes(pair[i].1)[..n], lanes(two[i])[..n], "{n} lanes: pair, group 1, word {i}, fixed {fixed}");
+        }
+    }
+}
+
+/// [`check_transposes`], [`check_word_ops`] and [`check_pair_compress`] on
+/// every lane type this CPU runs.
 #[test]
 fn transposes_and_word_ops() {
     check_transposes::<u32>();
     check_word_ops::<u32>();
+    check_pair_compress::<u32>();
     #[cfg(target_arch = "x86_64")]
     {
         /// # Safety
@@ -377,6 +412,7 @@ fn transposes_and_word_ops() {
         unsafe fn avx2() {
             check_transposes::<core::arch::x86_64::__m256i>();
             check_word_ops::<core::arch::x86_64::__m256i>();
+            check_pair_compress::<core::arch::x86_64::__m256i>();
         }
         /// # Safety
         /// The CPU has AVX-512 F, BW and VL.
@@ -384,6 +420,7 @@ fn transposes_and_word_ops() {
         unsafe fn avx512() {
             check_transposes::<core::arch::x86_64::__m512i>();
             check_word_ops::<core::arch::x86_64::__m512i>();
+            check_pair_compress::<core::arch::x86_64::__m512i>();
         }
         match Backend::avx2() {
             // SAFETY: detected.
@@ -404,6 +441,7 @@ fn transposes_and_word_ops() {
         unsafe fn neon() {
             check_transposes::<core::arch::aarch64::uint32x4_t>();
             check_word_ops::<core::arch::aarch64::uint32x4_t>();
+            check_pair_compress::<core::arch::aarch64::uint32x4_t>();
         }
         // SAFETY: this build enables NEON for every function.
         unsafe { neon() };

@@ -42,7 +42,8 @@ fn word_plus_constant<W: Word, const FIXED32: bool>(x: &[W; 16], r: usize, k: u3
 }
 
 /// `a + X[r] + K` for a step whose boolean function is `f`, less the lane
-/// type's bias for `f` ([`Word::F_BIAS`]); nothing when the sum is zero.
+/// type's bias for `f` ([`Word::F_BIAS`]); `a` unchanged when that sum is
+/// a zero constant (a padding word of the fixed 32-byte path).
 #[inline(always)]
 fn step_sum<W: Word, const FIXED32: bool>(a: W, x: &[W; 16], f: u8, r: usize, k: u32) -> W {
     let k = k.wrapping_sub(W::F_BIAS[usize::from(f)]);
@@ -55,11 +56,12 @@ fn step_sum<W: Word, const FIXED32: bool>(a: W, x: &[W; 16], f: u8, r: usize, k:
 
 /// One step of one line: `A := rol_s(A + f(B, C, D) + X[r] + K) + E`, then
 /// the registers shift: (A, B, C, D, E) := (E, T, B, rol10(C), D). `A`
-/// arrives with `X[r] + K` added by the step before ([`step_sum`]), and
-/// this step adds the next one's (`next`: its boolean function, message
-/// word and round constant) to `E`, the next `A`: the sum does not depend
-/// on `T`, and it is issued beside this step's critical path (f, add,
-/// rotate, add) rather than at the start of the next one's. On the AMD
+/// arrives with `X[r] + K`, less the bias of `f`, added by the step before
+/// ([`step_sum`]; by [`compress`] for step 0), and this step adds the next
+/// one's (`next`: its boolean function, message word and round constant)
+/// to `E`, the next `A`: the sum does not depend on `T`, and it is issued
+/// beside this step's critical path (f, add, rotate, add) rather than at
+/// the start of the next one's. On the AMD
 /// EPYC Zen 3 (family 25 model 1), 2026-12-03, AVX2: RIPEMD-160 of 32-byte
 /// messages 23.17 -> 22.74 ns, HASH160 of 33-byte keys 42.55 -> 41.99, of
 /// 65-byte keys 61.35 -> 60.93 (best of 3000 calls of n = 768 in each of

@@ -68,6 +68,9 @@ impl Word for __m256i {
         }
     }
 
+    /// One for f3 and f5, added as complements ([`Word::add_f_biased`]).
+    const F_BIAS: [u32; 6] = [0, 0, 0, 1, 0, 1];
+
     /// f3 = (x | !y) ^ z and f5 = x ^ (y | !z) are added as complements:
     /// !f3 = (!x & y) ^ z and !f5 = x ^ (!y & z) are two instructions each
     /// (`vpandn`, `vpxor`), and `self + f = (self - 1) - !f`, one `vpsubd`;
@@ -78,18 +81,17 @@ impl Word for __m256i {
     ///
     /// The AMD EPYC Zen 3 (family 25 model 1), 2026-12-03: the hash32 loop
     /// went from 2097 instructions a block of 8 messages to 2009 (`objdump`,
-    /// 63 `vpsubd`, no `vpcmpeqd`), and RIPEMD-160 of 32-byte messages from
-    /// 23.46 to 23.18 ns (best of 3000 calls of n = 768, an ad-hoc loop not
-    /// in the tree, three alternated runs; HASH160 of 33-byte keys 42.9 to
-    /// 42.5). 4% fewer instructions for 1% less time: the kernel is held
-    /// neither by its instruction count on the four vector pipes alone (the
-    /// bound `make bench-ports` computes) nor by the two lines' chains alone
-    /// (five or six instructions a step, about 430 cycles a block against
-    /// the pipes' 470 and the 590 measured), but by both together: the
-    /// chains leave the scheduler little slack to fit the other
-    /// instructions around them.
-    const F_BIAS: [u32; 6] = [0, 0, 0, 1, 0, 1];
-
+    /// 63 `vpsubd`, no `vpcmpeqd`; 2013 since the step sums moved, see
+    /// `line_step` in `crate::ripemd160::compress`), and RIPEMD-160 of
+    /// 32-byte messages from 23.46 to 23.18 ns (best of 3000 calls of
+    /// n = 768, an ad-hoc loop not in the tree, three alternated runs;
+    /// HASH160 of 33-byte keys 42.9 to 42.5). 4% fewer instructions for 1%
+    /// less time: the kernel is held neither by its instruction count on the
+    /// four vector pipes alone (the bound `make bench-ports` computes) nor
+    /// by the two lines' chains alone (five or six instructions a step,
+    /// about 430 cycles a block, against the pipes' 470 and the 590 of that
+    /// loop's 23.18 ns), but by both together: the chains leave the
+    /// scheduler little slack to fit the other instructions around them.
     #[inline(always)]
     fn add_f_biased<const F: u8>(self, x: Self, y: Self, z: Self) -> Self {
         // SAFETY: AVX2 (module note).

@@ -114,7 +114,7 @@ pub(crate) trait Word: Copy {
     /// `F_BIAS[F]`: what [`Word::add_f_biased`] adds back, so what the
     /// compression function subtracts from the round constant of a step
     /// whose boolean function is `fF` (zero unless a type's sum is shorter
-    /// that way).
+    /// that way). A type overrides this and `add_f_biased` together.
     const F_BIAS: [u32; 6] = [0; 6];
 
     /// `self + F_BIAS[F] + fF(x, y, z)`: [`Word::add_f`] on a `self` from
