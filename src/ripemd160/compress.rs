@@ -28,29 +28,30 @@ fn plus_boolean<W: Word>(a: W, f: u8, x: W, y: W, z: W) -> W {
     }
 }
 
-/// Message word `r` plus the round constant `k`. In a fixed 32-byte message
-/// words 8..15 are the constant padding, so the sum is one constant.
+/// Step `j`'s boolean function (1..=5), message word index and round
+/// constant, for the left line and the right line.
 #[inline(always)]
-fn word_plus_constant<W: Word, const FIXED32: bool>(x: &[W; 16], r: usize, k: u32) -> W {
-    if FIXED32 && r >= 8 {
-        W::splat(PAD32[r - 8].wrapping_add(k))
-    } else if k == 0 {
-        x[r]
-    } else {
-        x[r].add(W::splat(k))
-    }
+const fn step_terms(j: usize) -> [(u8, usize, u32); 2] {
+    let round = j / 16;
+    [(F_LEFT[round], R_LEFT[j], K_LEFT[round]), (F_LEFT[4 - round], R_RIGHT[j], K_RIGHT[round])]
 }
 
-/// `a + X[r] + K` for a step whose boolean function is `f`, less the lane
-/// type's bias for `f` ([`Word::F_BIAS`]); `a` unchanged when that sum is
-/// a zero constant (a padding word of the fixed 32-byte path).
+/// `a + X[r] + K` for a step of terms `(f, r, K)` ([`step_terms`]), less
+/// the lane type's bias for `f` ([`Word::F_BIAS`]). In a fixed 32-byte
+/// message words 8..15 are the constant padding ([`PAD32`]), so the sum is
+/// one constant, and nothing when that is zero.
 #[inline(always)]
-fn step_sum<W: Word, const FIXED32: bool>(a: W, x: &[W; 16], f: u8, r: usize, k: u32) -> W {
+fn step_sum<W: Word, const FIXED32: bool>(a: W, x: &[W; 16], (f, r, k): (u8, usize, u32)) -> W {
     let k = k.wrapping_sub(W::F_BIAS[usize::from(f)]);
-    if FIXED32 && r >= 8 && PAD32[r - 8].wrapping_add(k) == 0 {
-        a
+    if FIXED32 && r >= 8 {
+        match PAD32[r - 8].wrapping_add(k) {
+            0 => a,
+            sum => a.add(W::splat(sum)),
+        }
+    } else if k == 0 {
+        a.add(x[r])
     } else {
-        a.add(word_plus_constant::<W, FIXED32>(x, r, k))
+        a.add(x[r].add(W::splat(k)))
     }
 }
 
@@ -58,22 +59,22 @@ fn step_sum<W: Word, const FIXED32: bool>(a: W, x: &[W; 16], f: u8, r: usize, k:
 /// the registers shift: (A, B, C, D, E) := (E, T, B, rol10(C), D). `A`
 /// arrives with `X[r] + K`, less the bias of `f`, added by the step before
 /// ([`step_sum`]; by [`compress`] for step 0), and this step adds the next
-/// one's (`next`: its boolean function, message word and round constant)
-/// to `E`, the next `A`: the sum does not depend on `T`, and it is issued
-/// beside this step's critical path (f, add, rotate, add) rather than at
-/// the start of the next one's. On the AMD
-/// EPYC Zen 3 (family 25 model 1), 2026-12-03, AVX2: RIPEMD-160 of 32-byte
-/// messages 23.17 -> 22.74 ns, HASH160 of 33-byte keys 42.55 -> 41.99, of
-/// 65-byte keys 61.35 -> 60.93 (best of 3000 calls of n = 768 in each of
-/// four alternated runs, an ad-hoc loop not in the tree), in as many
-/// instructions; the AVX-512 loop (not measured: no AVX-512 here) has 19
-/// fewer instructions and 39 fewer memory operands.
+/// one's (`next`, its [`step_terms`]) to `E`, the next `A`: the sum does
+/// not depend on `T`, and it is issued beside this step's critical path
+/// (f, add, rotate, add) rather than at the start of the next one's.
+///
+/// On the AMD EPYC Zen 3 (family 25 model 1), 2026-12-03, AVX2: RIPEMD-160
+/// of 32-byte messages 23.17 -> 22.74 ns, HASH160 of 33-byte keys 42.55 ->
+/// 41.99, of 65-byte keys 61.35 -> 60.93 (best of 3000 calls of n = 768 in
+/// each of four alternated runs, an ad-hoc loop not in the tree), in as
+/// many instructions; the AVX-512 loop (not measured: no AVX-512 here) has
+/// 19 fewer instructions and 39 fewer memory operands.
 #[inline(always)]
 fn line_step<W: Word, const FIXED32: bool>(v: &mut [W; 5], x: &[W; 16], f: u8, s: u32, next: Option<(u8, usize, u32)>) {
     let [a, b, c, d, e] = *v;
     let t = plus_boolean(a, f, b, c, d).rol(s).add(e);
     let e = match next {
-        Some((f, r, k)) => step_sum::<W, FIXED32>(e, x, f, r, k),
+        Some(terms) => step_sum::<W, FIXED32>(e, x, terms),
         None => e,
     };
     *v = [e, t, b, c.rol(ROL_C), d];
@@ -85,15 +86,10 @@ fn line_step<W: Word, const FIXED32: bool>(v: &mut [W; 5], x: &[W; 16], f: u8, s
 #[cfg_attr(debug_assertions, inline(never))]
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn step<W: Word, const J: usize, const FIXED32: bool>(left: &mut [W; 5], right: &mut [W; 5], x: &[W; 16]) {
-    let round = J / 16;
-    let (next_l, next_r) = if J < 79 {
-        let r = (J + 1) / 16;
-        (Some((F_LEFT[r], R_LEFT[J + 1], K_LEFT[r])), Some((F_LEFT[4 - r], R_RIGHT[J + 1], K_RIGHT[r])))
-    } else {
-        (None, None)
-    };
-    line_step::<W, FIXED32>(left, x, F_LEFT[round], S_LEFT[J], next_l);
-    line_step::<W, FIXED32>(right, x, F_LEFT[4 - round], S_RIGHT[J], next_r);
+    let [(f_left, _, _), (f_right, _, _)] = step_terms(J);
+    let next = if J < 79 { Some(step_terms(J + 1)) } else { None };
+    line_step::<W, FIXED32>(left, x, f_left, S_LEFT[J], next.map(|n| n[0]));
+    line_step::<W, FIXED32>(right, x, f_right, S_RIGHT[J], next.map(|n| n[1]));
     W::step_boundary(left, right);
 }
 
@@ -105,8 +101,9 @@ fn step<W: Word, const J: usize, const FIXED32: bool>(left: &mut [W; 5], right: 
 pub(crate) fn compress<W: Word, const FIXED32: bool>(h: &[W; 5], x: &[W; 16]) -> [W; 5] {
     let mut left = *h;
     let mut right = *h;
-    left[0] = step_sum::<W, FIXED32>(h[0], x, F_LEFT[0], R_LEFT[0], K_LEFT[0]);
-    right[0] = step_sum::<W, FIXED32>(h[0], x, F_LEFT[4], R_RIGHT[0], K_RIGHT[0]);
+    let [first_left, first_right] = step_terms(0);
+    left[0] = step_sum::<W, FIXED32>(h[0], x, first_left);
+    right[0] = step_sum::<W, FIXED32>(h[0], x, first_right);
     seq!(J in 0..80 {
         step::<W, J, FIXED32>(&mut left, &mut right, x);
     });
