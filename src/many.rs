@@ -6,9 +6,9 @@
 //! message's last partial block and its padding (0x80, zeros, the bit length
 //! in the algorithm's byte order; one or two blocks), built when the lane
 //! takes the message. Each step, every lane's block (straight from its
-//! message while whole blocks remain, then from its tail buffer) is copied
-//! into staging rows, transposed into 16 message words with the lane type's
-//! 32-byte transposes (`Lanes::load_msgs32`, twice), and one compression
+//! message while whole blocks remain, then from its tail buffer) is read
+//! where it is and transposed into 16 message words by the lane type's
+//! 32-byte transposes (`Lanes::load_rows32`, twice), and one compression
 //! runs on all lanes. Steps run without any per-lane decision until the
 //! first busy lane's message ends; then the finished lanes (a bit mask)
 //! store their digests and take the next messages, their chaining values
@@ -329,18 +329,23 @@ mod engine {
         out
     }
 
-    /// The 16 message words of group `g`'s lanes (rows `g * V::LANES ..`
-    /// of the staging arrays), in `A`'s byte order. A function rather than
-    /// a closure: closures do not inherit the kernel's target features, so
-    /// the intrinsics would not inline.
+    /// The 16 message words of group `g`'s lanes (lanes `g * V::LANES ..`),
+    /// each lane's block read where it is (`rows[l]`, its message or its
+    /// tail buffer) by the lane type's 32-byte transposes, twice, in `A`'s
+    /// byte order. A function rather than a closure: closures do not inherit
+    /// the kernel's target features, so the intrinsics would not inline.
     ///
     /// # Safety
-    /// The CPU has `V`'s instruction set; `(g + 1) * V::LANES <= MAX_LANES`.
+    /// The CPU has `V`'s instruction set; `(g + 1) * V::LANES <= MAX_LANES`;
+    /// 64 bytes are readable at `rows[l]` for each of the group's lanes.
     #[inline(always)]
-    unsafe fn words<V: Lanes, A: Algo>(lo: &[[u8; 32]; MAX_LANES], hi: &[[u8; 32]; MAX_LANES], g: usize) -> [V; 16] {
+    unsafe fn words<V: Lanes, A: Algo>(rows: &[*const u8; MAX_LANES], g: usize) -> [V; 16] {
         debug_assert!((g + 1) * V::LANES <= MAX_LANES);
-        // SAFETY: the caller's; rows g * LANES .. (g + 1) * LANES exist.
-        let (a, b) = unsafe { (V::load_msgs32(lo.as_ptr().add(g * V::LANES)), V::load_msgs32(hi.as_ptr().add(g * V::LANES))) };
+        // At most two groups of at most 16 lanes: 16 rows from the group's
+        // first, within the 32.
+        let rows = rows[g * V::LANES..].first_chunk::<16>().expect("a group's rows lie within MAX_LANES");
+        // SAFETY: the caller's; both halves of each block are readable.
+        let (a, b) = unsafe { (V::load_rows32(rows, 0), V::load_rows32(rows, 32)) };
         let mut x = [V::splat(0); 16];
         x[..8].copy_from_slice(&a);
         x[8..].copy_from_slice(&b);
@@ -390,6 +395,14 @@ mod engine {
                 } else {
                     self.next[l].wrapping_add(64)
                 };
+            }
+        }
+
+        /// Every lane's block has been read.
+        #[inline(always)]
+        fn advance_all(&mut self, lanes: usize) {
+            for l in 0..lanes {
+                self.advance(l);
             }
         }
 
@@ -448,8 +461,6 @@ mod engine {
         let n = msgs.len();
         // h[g][i][l]: word i of lane l of group g.
         let mut h = [[[0u32; 16]; 8]; 2];
-        let mut lo = [[0u8; 32]; MAX_LANES];
-        let mut hi = [[0u8; 32]; MAX_LANES];
         let mut tails = [[0u8; TAIL]; MAX_LANES];
         let tails_ptr = tails.as_mut_ptr();
         let mut book = Book {
@@ -503,17 +514,14 @@ mod engine {
                 steps = steps.min(if book.out[l] == IDLE { usize::MAX } else { book.left[l] });
             }
             for _ in 0..steps {
-                for l in 0..lanes {
-                    // SAFETY: a busy lane's next 64 bytes are in its message
-                    // or tail buffer; a free lane's `next` is its tail buffer.
-                    let block = unsafe { &*book.block(l) };
-                    lo[l].copy_from_slice(&block[..32]);
-                    hi[l].copy_from_slice(&block[32..]);
-                    book.advance(l);
-                }
                 if groups == 2 {
-                    // SAFETY: the caller's CPU features.
-                    let (x0, x1) = unsafe { (words::<V, A>(&lo, &hi, 0), words::<V, A>(&lo, &hi, 1)) };
+                    // SAFETY: the caller's CPU features; a busy lane's next
+                    // 64 bytes are in its message or tail buffer, a free
+                    // lane's `next` is its tail buffer.
+                    let (x0, x1) = unsafe { (words::<V, A>(&book.next, 0), words::<V, A>(&book.next, 1)) };
+                    // Every lane moves on before the compression, so the
+                    // next step's loads need not wait for it.
+                    book.advance_all(lanes);
                     let mut x = [Pair(V::splat(0), V::splat(0)); 16];
                     for j in 0..16 {
                         x[j] = Pair(x0[j], x1[j]);
@@ -528,8 +536,9 @@ mod engine {
                         r[i].1.store(&mut h[1][i]);
                     }
                 } else {
-                    // SAFETY: the caller's CPU features.
-                    let x = unsafe { words::<V, A>(&lo, &hi, 0) };
+                    // SAFETY: as above.
+                    let x = unsafe { words::<V, A>(&book.next, 0) };
+                    book.advance_all(lanes);
                     let mut s = [V::splat(0); 8];
                     for (i, w) in s.iter_mut().enumerate() {
                         *w = state::<V, A>(&h[0], i);

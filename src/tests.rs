@@ -320,10 +320,11 @@ fn check_word_ops<V: Lanes>() {
     }
 }
 
-/// `load_msgs32` puts word j of message l in lane l of vector j, and
-/// `store_digests20` writes lane l's five words as digest l (little-endian),
-/// for as many digests as asked. Called from a function that enables `V`'s
-/// instruction set.
+/// `load_msgs32` puts word j of message l in lane l of vector j (as do
+/// `load_words8` for rows at a stride and `load_rows32` for rows at their
+/// own addresses), and `store_digests20` writes lane l's five words as
+/// digest l (little-endian), for as many digests as asked. Called from a
+/// function that enables `V`'s instruction set.
 fn check_transposes<V: Lanes>() {
     let lanes = V::LANES;
     let buf = bytes(lanes as u64, 32 * lanes + 3);
@@ -349,6 +350,26 @@ fn check_transposes<V: Lanes>() {
             for (l, got) in lane.iter().take(lanes).enumerate() {
                 let at = 1 + l * stride + 4 * j;
                 assert_eq!(*got, u32::from_le_bytes(buf[at..at + 4].try_into().unwrap()), "{lanes} lanes, stride {stride}: word {j} of row {l}");
+            }
+        }
+    }
+    // Rows each at its own address, out of order, at an offset (the
+    // multi-buffer manager's lanes, `load_rows32`).
+    let buf = bytes(7, 97 * 16 + 64);
+    let mut rows = [core::ptr::null::<u8>(); 16];
+    for (l, row) in rows.iter_mut().enumerate() {
+        *row = buf[(l * 5 + 3) % 16 * 97 + 1..].as_ptr();
+    }
+    for offset in [0, 32] {
+        // SAFETY: 64 readable bytes at each rows[l] (l < 16) and at
+        // rows[l] + offset for 32; the caller enabled V's features.
+        let y = unsafe { V::load_rows32(&rows, offset) };
+        for (j, v) in y.iter().enumerate() {
+            let mut lane = [0u32; 16];
+            v.store(&mut lane);
+            for (l, got) in lane.iter().take(lanes).enumerate() {
+                let at = (l * 5 + 3) % 16 * 97 + 1 + offset + 4 * j;
+                assert_eq!(*got, u32::from_le_bytes(buf[at..at + 4].try_into().unwrap()), "{lanes} lanes, rows at offset {offset}: word {j} of row {l}");
             }
         }
     }

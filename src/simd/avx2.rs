@@ -137,6 +137,48 @@ fn bswap(x: __m256i) -> __m256i {
     }
 }
 
+/// Words 0..8 (little-endian) of the 8 rows at `row(0)`, ..., `row(7)`,
+/// transposed: element `j` holds word `j` of row `k` in lane `k`.
+///
+/// # Safety
+/// 32 bytes are readable at each `row(k)`, `k < 8`; the CPU has AVX2.
+#[inline(always)]
+unsafe fn transpose8(row: impl Fn(usize) -> *const u8) -> [__m256i; 8] {
+    // SAFETY: the caller's: each load reads 32 bytes at one row, unaligned.
+    let r: [__m256i; 8] = core::array::from_fn(|k| unsafe { _mm256_loadu_si256(row(k).cast()) });
+    // SAFETY: register-only shuffles; AVX2 (module note).
+    unsafe {
+        let t0 = _mm256_unpacklo_epi32(r[0], r[1]);
+        let t1 = _mm256_unpackhi_epi32(r[0], r[1]);
+        let t2 = _mm256_unpacklo_epi32(r[2], r[3]);
+        let t3 = _mm256_unpackhi_epi32(r[2], r[3]);
+        let t4 = _mm256_unpacklo_epi32(r[4], r[5]);
+        let t5 = _mm256_unpackhi_epi32(r[4], r[5]);
+        let t6 = _mm256_unpacklo_epi32(r[6], r[7]);
+        let t7 = _mm256_unpackhi_epi32(r[6], r[7]);
+        // u[a]: word a of messages 0-3 (low 128 bits), word a+4 (high).
+        let u = [
+            _mm256_unpacklo_epi64(t0, t2),
+            _mm256_unpackhi_epi64(t0, t2),
+            _mm256_unpacklo_epi64(t1, t3),
+            _mm256_unpackhi_epi64(t1, t3),
+        ];
+        // v[a]: the same for messages 4-7.
+        let v = [
+            _mm256_unpacklo_epi64(t4, t6),
+            _mm256_unpackhi_epi64(t4, t6),
+            _mm256_unpacklo_epi64(t5, t7),
+            _mm256_unpackhi_epi64(t5, t7),
+        ];
+        let mut out = [_mm256_setzero_si256(); 8];
+        for a in 0..4 {
+            out[a] = _mm256_permute2x128_si256::<0x20>(u[a], v[a]);
+            out[a + 4] = _mm256_permute2x128_si256::<0x31>(u[a], v[a]);
+        }
+        out
+    }
+}
+
 impl Lanes for __m256i {
     const LANES: usize = 8;
     const PAIRS: bool = false;
@@ -154,40 +196,16 @@ impl Lanes for __m256i {
     /// As [`Lanes::load_words8`].
     #[inline(always)]
     unsafe fn load_words8(p: *const u8, stride: usize) -> [Self; 8] {
-        // SAFETY: each load reads the first 32 bytes of one of the caller's
-        // 8 messages; unaligned loads.
-        let r: [__m256i; 8] = core::array::from_fn(|k| unsafe { _mm256_loadu_si256(p.add(k * stride).cast()) });
-        // SAFETY: register-only shuffles; AVX2 (module note).
-        unsafe {
-            let t0 = _mm256_unpacklo_epi32(r[0], r[1]);
-            let t1 = _mm256_unpackhi_epi32(r[0], r[1]);
-            let t2 = _mm256_unpacklo_epi32(r[2], r[3]);
-            let t3 = _mm256_unpackhi_epi32(r[2], r[3]);
-            let t4 = _mm256_unpacklo_epi32(r[4], r[5]);
-            let t5 = _mm256_unpackhi_epi32(r[4], r[5]);
-            let t6 = _mm256_unpacklo_epi32(r[6], r[7]);
-            let t7 = _mm256_unpackhi_epi32(r[6], r[7]);
-            // u[a]: word a of messages 0-3 (low 128 bits), word a+4 (high).
-            let u = [
-                _mm256_unpacklo_epi64(t0, t2),
-                _mm256_unpackhi_epi64(t0, t2),
-                _mm256_unpacklo_epi64(t1, t3),
-                _mm256_unpackhi_epi64(t1, t3),
-            ];
-            // v[a]: the same for messages 4-7.
-            let v = [
-                _mm256_unpacklo_epi64(t4, t6),
-                _mm256_unpackhi_epi64(t4, t6),
-                _mm256_unpacklo_epi64(t5, t7),
-                _mm256_unpackhi_epi64(t5, t7),
-            ];
-            let mut out = [_mm256_setzero_si256(); 8];
-            for a in 0..4 {
-                out[a] = _mm256_permute2x128_si256::<0x20>(u[a], v[a]);
-                out[a + 4] = _mm256_permute2x128_si256::<0x31>(u[a], v[a]);
-            }
-            out
-        }
+        // SAFETY: the caller's: 32 readable bytes at each p + k * stride.
+        unsafe { transpose8(|k| p.add(k * stride)) }
+    }
+    /// Transposes the 8 rows where they are.
+    /// # Safety
+    /// As [`Lanes::load_rows32`].
+    #[inline(always)]
+    unsafe fn load_rows32(rows: &[*const u8; 16], offset: usize) -> [Self; 8] {
+        // SAFETY: the caller's: 32 readable bytes at each rows[k] + offset.
+        unsafe { transpose8(|k| rows[k].add(offset)) }
     }
     #[inline(always)]
     fn store_digests20(h: &[Self; 5], out: &mut [[u8; 20]]) {

@@ -127,6 +127,61 @@ fn bswap(x: __m512i) -> __m512i {
     }
 }
 
+/// Words 0..8 (little-endian) of the 16 rows at `row(0)`, ..., `row(15)`,
+/// transposed: element `j` holds word `j` of row `k` in lane `k`.
+///
+/// # Safety
+/// 32 bytes are readable at each `row(k)`, `k < 16`; the CPU has AVX-512F.
+#[inline(always)]
+unsafe fn transpose16(row: impl Fn(usize) -> *const u8) -> [__m512i; 8] {
+    // Register k holds row k in its low half and row k + 8 in its high
+    // half.
+    // SAFETY: the caller's: each load reads 32 bytes at one row, unaligned.
+    let rows: [__m512i; 8] = core::array::from_fn(|k| unsafe {
+        let lo = _mm256_loadu_si256(row(k).cast());
+        let hi = _mm256_loadu_si256(row(k + 8).cast());
+        _mm512_inserti64x4::<1>(_mm512_castsi256_si512(lo), hi)
+    });
+    // SAFETY: register-only shuffles; AVX-512F (module note).
+    unsafe {
+        // 128-bit lane q of t holds words 4q'..4q'+3 interleaved by pairs.
+        let t0 = _mm512_unpacklo_epi32(rows[0], rows[1]);
+        let t1 = _mm512_unpackhi_epi32(rows[0], rows[1]);
+        let t2 = _mm512_unpacklo_epi32(rows[2], rows[3]);
+        let t3 = _mm512_unpackhi_epi32(rows[2], rows[3]);
+        let t4 = _mm512_unpacklo_epi32(rows[4], rows[5]);
+        let t5 = _mm512_unpackhi_epi32(rows[4], rows[5]);
+        let t6 = _mm512_unpacklo_epi32(rows[6], rows[7]);
+        let t7 = _mm512_unpackhi_epi32(rows[6], rows[7]);
+        // u[a] (a = word mod 4): 128-bit lanes hold word a of messages
+        // 0-3, word a+4 of 0-3, word a of 8-11, word a+4 of 8-11; v[a] the
+        // same for messages 4-7 and 12-15.
+        let u = [
+            _mm512_unpacklo_epi64(t0, t2),
+            _mm512_unpackhi_epi64(t0, t2),
+            _mm512_unpacklo_epi64(t1, t3),
+            _mm512_unpackhi_epi64(t1, t3),
+        ];
+        let v = [
+            _mm512_unpacklo_epi64(t4, t6),
+            _mm512_unpackhi_epi64(t4, t6),
+            _mm512_unpacklo_epi64(t5, t7),
+            _mm512_unpackhi_epi64(t5, t7),
+        ];
+        // Gather the 128-bit lanes in message order: u.0, v.0, u.2, v.2
+        // for word a; u.1, v.1, u.3, v.3 for word a + 4 (64-bit indices;
+        // 8+ is v).
+        let low = _mm512_setr_epi64(0, 1, 8, 9, 4, 5, 12, 13);
+        let high = _mm512_setr_epi64(2, 3, 10, 11, 6, 7, 14, 15);
+        let mut out = [_mm512_setzero_si512(); 8];
+        for a in 0..4 {
+            out[a] = _mm512_permutex2var_epi64(u[a], low, v[a]);
+            out[a + 4] = _mm512_permutex2var_epi64(u[a], high, v[a]);
+        }
+        out
+    }
+}
+
 impl Lanes for __m512i {
     const LANES: usize = 16;
     const PAIRS: bool = true;
@@ -144,53 +199,16 @@ impl Lanes for __m512i {
     /// As [`Lanes::load_words8`].
     #[inline(always)]
     unsafe fn load_words8(p: *const u8, stride: usize) -> [Self; 8] {
-        // Row k holds message k in its low half and message k + 8 in its
-        // high half.
-        // SAFETY: each load reads the first 32 bytes of one of the caller's
-        // 16 messages; unaligned loads.
-        let rows: [__m512i; 8] = core::array::from_fn(|k| unsafe {
-            let lo = _mm256_loadu_si256(p.add(k * stride).cast());
-            let hi = _mm256_loadu_si256(p.add((k + 8) * stride).cast());
-            _mm512_inserti64x4::<1>(_mm512_castsi256_si512(lo), hi)
-        });
-        // SAFETY: register-only shuffles; AVX-512F (module note).
-        unsafe {
-            // 128-bit lane q of t holds words 4q'..4q'+3 interleaved by pairs.
-            let t0 = _mm512_unpacklo_epi32(rows[0], rows[1]);
-            let t1 = _mm512_unpackhi_epi32(rows[0], rows[1]);
-            let t2 = _mm512_unpacklo_epi32(rows[2], rows[3]);
-            let t3 = _mm512_unpackhi_epi32(rows[2], rows[3]);
-            let t4 = _mm512_unpacklo_epi32(rows[4], rows[5]);
-            let t5 = _mm512_unpackhi_epi32(rows[4], rows[5]);
-            let t6 = _mm512_unpacklo_epi32(rows[6], rows[7]);
-            let t7 = _mm512_unpackhi_epi32(rows[6], rows[7]);
-            // u[a] (a = word mod 4): 128-bit lanes hold word a of messages
-            // 0-3, word a+4 of 0-3, word a of 8-11, word a+4 of 8-11; v[a] the
-            // same for messages 4-7 and 12-15.
-            let u = [
-                _mm512_unpacklo_epi64(t0, t2),
-                _mm512_unpackhi_epi64(t0, t2),
-                _mm512_unpacklo_epi64(t1, t3),
-                _mm512_unpackhi_epi64(t1, t3),
-            ];
-            let v = [
-                _mm512_unpacklo_epi64(t4, t6),
-                _mm512_unpackhi_epi64(t4, t6),
-                _mm512_unpacklo_epi64(t5, t7),
-                _mm512_unpackhi_epi64(t5, t7),
-            ];
-            // Gather the 128-bit lanes in message order: u.0, v.0, u.2, v.2
-            // for word a; u.1, v.1, u.3, v.3 for word a + 4 (64-bit indices;
-            // 8+ is v).
-            let low = _mm512_setr_epi64(0, 1, 8, 9, 4, 5, 12, 13);
-            let high = _mm512_setr_epi64(2, 3, 10, 11, 6, 7, 14, 15);
-            let mut out = [_mm512_setzero_si512(); 8];
-            for a in 0..4 {
-                out[a] = _mm512_permutex2var_epi64(u[a], low, v[a]);
-                out[a + 4] = _mm512_permutex2var_epi64(u[a], high, v[a]);
-            }
-            out
-        }
+        // SAFETY: the caller's: 32 readable bytes at each p + k * stride.
+        unsafe { transpose16(|k| p.add(k * stride)) }
+    }
+    /// Transposes the 16 rows where they are.
+    /// # Safety
+    /// As [`Lanes::load_rows32`].
+    #[inline(always)]
+    unsafe fn load_rows32(rows: &[*const u8; 16], offset: usize) -> [Self; 8] {
+        // SAFETY: the caller's: 32 readable bytes at each rows[k] + offset.
+        unsafe { transpose16(|k| rows[k].add(offset)) }
     }
     #[inline(always)]
     fn store_digests20(h: &[Self; 5], out: &mut [[u8; 20]]) {

@@ -277,6 +277,27 @@ pub(crate) trait Lanes: Word {
         x
     }
 
+    /// Words 0..8 (little-endian) of the `LANES` 32-byte rows at
+    /// `rows[l] + offset`, transposed as [`Lanes::load_msgs32`] does: the
+    /// multi-buffer manager's lanes, each at its own message block
+    /// (`crate::many`). The default copies the rows side by side first;
+    /// types whose transpose loads row by row take them where they are.
+    ///
+    /// # Safety
+    /// 32 bytes are readable at `rows[l] + offset` for every `l < LANES`,
+    /// and the CPU has this type's instruction set.
+    #[cfg(any(test, rmd160mb_lanes))]
+    #[inline(always)]
+    unsafe fn load_rows32(rows: &[*const u8; 16], offset: usize) -> [Self; 8] {
+        let mut packed = [[0u8; 32]; 16];
+        for (row, &p) in packed.iter_mut().zip(rows).take(Self::LANES) {
+            // SAFETY: the caller's: 32 readable bytes at p + offset.
+            *row = unsafe { p.add(offset).cast::<[u8; 32]>().read_unaligned() };
+        }
+        // SAFETY: `packed` holds LANES rows; the caller's CPU.
+        unsafe { Self::load_msgs32(packed.as_ptr()) }
+    }
+
     /// `out[i]` = lane `i`, for `i < LANES`.
     #[cfg(any(test, rmd160mb_lanes))]
     fn store(self, out: &mut [u32; 16]);
