@@ -474,22 +474,24 @@ mod engine {
             book.free(l);
         }
         let mut next = 0;
-        let mut busy = 0;
+        // Bit l: lane l is busy (`book.out[l] != IDLE`), kept in a register
+        // so that the scans below read no lane's `out`.
+        let mut busy = 0u32;
         for l in 0..lanes.min(n) {
             book.start::<A>(l, msgs.get(l), l);
             for (i, word) in h[l / V::LANES].iter_mut().take(A::WORDS).enumerate() {
                 word[l % V::LANES] = A::IV[i];
             }
             next += 1;
-            busy += 1;
+            busy |= 1 << l;
         }
         loop {
             if busy == 0 {
                 return;
             }
-            if next == n && busy <= drain_at {
+            if next == n && busy.count_ones() as usize <= drain_at {
                 for l in 0..lanes {
-                    if book.out[l] == IDLE {
+                    if busy >> l & 1 == 0 {
                         continue;
                     }
                     let mut state: [u32; 8] = [0; 8];
@@ -507,11 +509,25 @@ mod engine {
                 }
                 return;
             }
-            // Steps until the first busy lane finishes: no lane needs a
-            // decision meanwhile.
+            // Steps until the first busy lane finishes (every busy lane has
+            // a block left): no lane needs a decision meanwhile. `ending`:
+            // the lanes whose message ends then. Free lanes count as
+            // endless, read from `busy`, not from `book.out` (which the
+            // compiler would load as a vector, stalling on the scalar
+            // stores that just wrote it).
             let mut steps = usize::MAX;
+            let mut ending = 0u32;
             for l in 0..lanes {
-                steps = steps.min(if book.out[l] == IDLE { usize::MAX } else { book.left[l] });
+                let left = if busy >> l & 1 != 0 { book.left[l] } else { usize::MAX };
+                let bit = 1u32 << l;
+                ending = if left < steps {
+                    bit
+                } else if left == steps {
+                    ending | bit
+                } else {
+                    ending
+                };
+                steps = steps.min(left);
             }
             for _ in 0..steps {
                 if groups == 2 {
@@ -552,10 +568,8 @@ mod engine {
             // The lanes whose message ended store their digest and take
             // the next message: a bit mask, so that the branches are per
             // finished lane rather than per lane.
-            let mut finished = 0u32;
-            for l in 0..lanes {
-                finished |= u32::from(book.out[l] != IDLE && book.left[l] == 0) << l;
-            }
+            let mut finished = ending;
+            debug_assert!((0..lanes).all(|l| (finished >> l & 1 != 0) == (book.out[l] != IDLE && book.left[l] == 0)));
             while finished != 0 {
                 let l = finished.trailing_zeros() as usize;
                 finished &= finished - 1;
@@ -573,7 +587,7 @@ mod engine {
                     next += 1;
                 } else {
                     book.free(l);
-                    busy -= 1;
+                    busy &= !(1 << l);
                 }
             }
         }
