@@ -308,7 +308,7 @@ mod engine {
         tail[64..].fill(0);
         match m.last_chunk::<64>() {
             Some(last) => tail[r..r + 64].copy_from_slice(last),
-            None => tail[64..64 + r].copy_from_slice(m),
+            None => copy_short(&mut tail[64..64 + r], m),
         }
         tail[64 + r] = 0x80;
         let blocks = 1 + usize::from(r >= 56);
@@ -316,6 +316,32 @@ mod engine {
         let length = if A::BIG_ENDIAN { bits.to_be_bytes() } else { bits.to_le_bytes() };
         tail[64 * blocks + 56..64 * blocks + 64].copy_from_slice(&length);
         blocks
+    }
+
+    /// `dst.copy_from_slice(src)` for fewer than 64 bytes: two fixed-size
+    /// copies of the largest power of two that fits (overlapping in the
+    /// middle), so that no call to `memcpy` (and no `vzeroupper` in the
+    /// middle of a vector kernel) is made per message.
+    #[inline(always)]
+    fn copy_short(dst: &mut [u8], src: &[u8]) {
+        /// The first and the last `N` bytes (`N <= src.len() < 2 * N`).
+        #[inline(always)]
+        fn ends<const N: usize>(dst: &mut [u8], src: &[u8]) {
+            let (d, s) = (dst.first_chunk_mut::<N>(), src.first_chunk::<N>());
+            *d.expect("N bytes") = *s.expect("N bytes");
+            let (d, s) = (dst.last_chunk_mut::<N>(), src.last_chunk::<N>());
+            *d.expect("N bytes") = *s.expect("N bytes");
+        }
+        debug_assert!(dst.len() == src.len() && src.len() < 64);
+        match src.len() {
+            32.. => ends::<32>(dst, src),
+            16..=31 => ends::<16>(dst, src),
+            8..=15 => ends::<8>(dst, src),
+            4..=7 => ends::<4>(dst, src),
+            2..=3 => ends::<2>(dst, src),
+            1 => dst[0] = src[0],
+            0 => {}
+        }
     }
 
     /// The digest of chaining words `h` (`D / 4` of them) in the algorithm's

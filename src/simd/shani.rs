@@ -395,6 +395,7 @@ struct Stream<'a> {
 }
 
 impl<'a> Stream<'a> {
+    #[inline(always)]
     fn new(msg: &'a [u8], out: usize) -> Self {
         let mut tail = [0u8; TAIL];
         let blocks = msg.len() / 64 + build_tail::<Sha256>(msg, &mut tail);
