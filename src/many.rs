@@ -320,7 +320,7 @@ mod engine {
 
     /// `dst.copy_from_slice(src)` for fewer than 64 bytes: two fixed-size
     /// copies of the largest power of two that fits (overlapping in the
-    /// middle), so that no call to `memcpy` (and no `vzeroupper` in the
+    /// middle; one byte or none below 2), so that no call to `memcpy` (and no `vzeroupper` in the
     /// middle of a vector kernel) is made per message.
     #[inline(always)]
     fn copy_short(dst: &mut [u8], src: &[u8]) {
@@ -443,7 +443,8 @@ mod engine {
         fn start<A: Algo>(&mut self, l: usize, m: &[u8], index: usize) {
             // SAFETY: `tails` points at MAX_LANES buffers of our caller's
             // frame, l < MAX_LANES, and no reference to them is alive
-            // (they are only read through `next` pointers, by `block`).
+            // (they are only read through `next` pointers, by `words` and
+            // `block`).
             let tail = unsafe { &mut *self.tails.add(l) };
             let tail_blocks = build_tail::<A>(m, tail);
             let full = m.len() / 64;

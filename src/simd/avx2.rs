@@ -204,7 +204,7 @@ impl Lanes for __m256i {
     /// As [`Lanes::load_rows32`].
     #[inline(always)]
     unsafe fn load_rows32(rows: &[*const u8; 16], offset: usize) -> [Self; 8] {
-        // SAFETY: the caller's: 32 readable bytes at each rows[k] + offset.
+        // SAFETY: the caller's: rows[k] .. rows[k] + offset + 32 readable.
         unsafe { transpose8(|k| rows[k].add(offset)) }
     }
     #[inline(always)]

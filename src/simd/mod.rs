@@ -284,14 +284,15 @@ pub(crate) trait Lanes: Word {
     /// types whose transpose loads row by row take them where they are.
     ///
     /// # Safety
-    /// 32 bytes are readable at `rows[l] + offset` for every `l < LANES`,
-    /// and the CPU has this type's instruction set.
+    /// Bytes `rows[l] .. rows[l] + offset + 32` are readable (one
+    /// allocation) for every `l < LANES`, and the CPU has this type's
+    /// instruction set.
     #[cfg(any(test, rmd160mb_lanes))]
     #[inline(always)]
     unsafe fn load_rows32(rows: &[*const u8; 16], offset: usize) -> [Self; 8] {
         let mut packed = [[0u8; 32]; 16];
         for (row, &p) in packed.iter_mut().zip(rows).take(Self::LANES) {
-            // SAFETY: the caller's: 32 readable bytes at p + offset.
+            // SAFETY: the caller's: p .. p + offset + 32 is readable.
             *row = unsafe { p.add(offset).cast::<[u8; 32]>().read_unaligned() };
         }
         // SAFETY: `packed` holds LANES rows; the caller's CPU.
