@@ -320,8 +320,9 @@ mod engine {
 
     /// `dst.copy_from_slice(src)` for fewer than 64 bytes: two fixed-size
     /// copies of the largest power of two that fits (overlapping in the
-    /// middle; one byte or none below 2), so that no call to `memcpy` (and no `vzeroupper` in the
-    /// middle of a vector kernel) is made per message.
+    /// middle; one byte or none below 2), so that no call to `memcpy` (and
+    /// no `vzeroupper` in the middle of a vector kernel) is made per
+    /// message.
     #[inline(always)]
     fn copy_short(dst: &mut [u8], src: &[u8]) {
         /// The first and the last `N` bytes (`N <= src.len() < 2 * N`).
