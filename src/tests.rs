@@ -320,6 +320,21 @@ fn check_word_ops<V: Lanes>() {
     }
 }
 
+/// Asserts that lane `l` of element `j` of `y` is the little-endian word
+/// at `buf[at(l) + 4 * j..]`, for every lane and `j < 8`: a transpose of
+/// rows that start at `at(l)`.
+fn expect_rows<V: Lanes>(y: &[V; 8], buf: &[u8], at: impl Fn(usize) -> usize, what: &str) {
+    for (j, v) in y.iter().enumerate() {
+        let mut lane = [0u32; 16];
+        v.store(&mut lane);
+        for (l, got) in lane.iter().take(V::LANES).enumerate() {
+            let p = at(l) + 4 * j;
+            let want = u32::from_le_bytes(buf[p..p + 4].try_into().unwrap());
+            assert_eq!(*got, want, "{} lanes, {what}: word {j} of row {l}", V::LANES);
+        }
+    }
+}
+
 /// `load_msgs32` puts word j of message l in lane l of vector j (as do
 /// `load_words8` for rows at a stride and `load_rows32` for rows at their
 /// own addresses), and `store_digests20` writes lane l's five words as
@@ -331,47 +346,24 @@ fn check_transposes<V: Lanes>() {
     let (msgs, _) = buf[3..].as_chunks::<32>();
     // SAFETY: `msgs` holds LANES messages; the caller enabled V's features.
     let x = unsafe { V::load_msgs32(msgs.as_ptr()) };
-    for (j, v) in x.iter().enumerate() {
-        let mut lane = [0u32; 16];
-        v.store(&mut lane);
-        for (l, msg) in msgs.iter().enumerate() {
-            let word = u32::from_le_bytes(msg[4 * j..4 * j + 4].try_into().unwrap());
-            assert_eq!(lane[l], word, "{lanes} lanes: word {j} of message {l}");
-        }
-    }
+    expect_rows(&x, &buf, |l| 3 + 32 * l, "messages side by side");
     // Rows at a stride (the SHA-256 loaders' 33- and 65-byte messages).
     for stride in [32, 33, 65] {
         let buf = bytes(stride as u64, stride * lanes + 32);
         // SAFETY: 32 readable bytes at 1 + l * stride for every lane l.
         let y = unsafe { V::load_words8(buf[1..].as_ptr(), stride) };
-        for (j, v) in y.iter().enumerate() {
-            let mut lane = [0u32; 16];
-            v.store(&mut lane);
-            for (l, got) in lane.iter().take(lanes).enumerate() {
-                let at = 1 + l * stride + 4 * j;
-                assert_eq!(*got, u32::from_le_bytes(buf[at..at + 4].try_into().unwrap()), "{lanes} lanes, stride {stride}: word {j} of row {l}");
-            }
-        }
+        expect_rows(&y, &buf, |l| 1 + l * stride, &format!("stride {stride}"));
     }
     // Rows each at its own address, out of order, at an offset (the
     // multi-buffer manager's lanes, `load_rows32`).
     let buf = bytes(7, 97 * 16 + 64);
-    let mut rows = [core::ptr::null::<u8>(); 16];
-    for (l, row) in rows.iter_mut().enumerate() {
-        *row = buf[(l * 5 + 3) % 16 * 97 + 1..].as_ptr();
-    }
+    let row_at = |l: usize| (l * 5 + 3) % 16 * 97 + 1;
+    let rows: [*const u8; 16] = core::array::from_fn(|l| buf[row_at(l)..].as_ptr());
     for offset in [0, 32] {
         // SAFETY: 64 readable bytes at each rows[l] (l < 16) and at
         // rows[l] + offset for 32; the caller enabled V's features.
         let y = unsafe { V::load_rows32(&rows, offset) };
-        for (j, v) in y.iter().enumerate() {
-            let mut lane = [0u32; 16];
-            v.store(&mut lane);
-            for (l, got) in lane.iter().take(lanes).enumerate() {
-                let at = (l * 5 + 3) % 16 * 97 + 1 + offset + 4 * j;
-                assert_eq!(*got, u32::from_le_bytes(buf[at..at + 4].try_into().unwrap()), "{lanes} lanes, rows at offset {offset}: word {j} of row {l}");
-            }
-        }
+        expect_rows(&y, &buf, |l| row_at(l) + offset, &format!("rows at offset {offset}"));
     }
     let h: [V; 5] = core::array::from_fn(|i| x[i]);
     for count in 0..=lanes {
