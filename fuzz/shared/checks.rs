@@ -13,7 +13,7 @@ use core::ffi::{c_char, c_int, CStr};
 
 use ripemd160mb::ffi::*;
 use ripemd160mb::{eth_address_with, keccak256_many_with, keccak256_with};
-use ripemd160mb::{hash160_many_with, hash160_with, hash32_in_place, hash32_with, ripemd160, ripemd160_many_with, sha256_many_with};
+use ripemd160mb::{hash160_many_with, hash160_with, hash32_in_place, hash32_with, ripemd160, ripemd160_many_with, sha256_many_with, sha256_with};
 use ripemd160mb::{Backend, Ripemd160, BACKEND_NAMES};
 
 use crate::guarded::Guarded;
@@ -154,7 +154,7 @@ const MAX_N: usize = 300;
 /// message bytes.
 pub fn batch(data: &[u8]) {
     batch_many(data);
-    batch_keccak(data);
+    batch_sha256_keccak(data);
     let mut input = Input::new(data);
     let mode = input.byte();
     let offset = usize::from(mode >> 1 & 3);
@@ -189,27 +189,40 @@ pub fn batch(data: &[u8]) {
         let src = &rest[..n * width];
         let mut buf = vec![0u8; offset + src.len()];
         buf[offset..].copy_from_slice(src);
-        let src = &buf[offset..];
-        let mut scalar = vec![[0u8; 20]; n];
-        hash160_with(Backend::SCALAR, &mut scalar, src, width);
-        for (i, got) in scalar.iter().enumerate() {
-            assert_eq!(*got, oracle_hash160(&src[i * width..(i + 1) * width]), "scalar hash160, width {width}, n {n}, message {i}");
-        }
-        for backend in Backend::available() {
-            let mut got = vec![[0xA5u8; 20]; n];
-            hash160_with(backend, &mut got, src, width);
-            assert_eq!(got, scalar, "hash160 on {backend} vs scalar, width {width}, n {n}, offset {offset}");
-        }
+        fixed_width_backends("hash160", hash160_with, oracle_hash160, (&buf[offset..], n, width), offset);
     }
 }
 
-/// Keccak-256 and Ethereum addresses on the same input as [`batch`]: the
-/// width and count bytes and the misalignment of the mode byte; the message
-/// bytes read as `n` messages of `width` bytes (Keccak-256), then as keys of
-/// 64 or 65 bytes (bit 0 of the mode byte; a 65-byte key's first byte set to
-/// 0x04). Every backend against the scalar kernel, the scalar kernel
-/// against the `sha3` crate.
-fn batch_keccak(data: &[u8]) {
+/// `f` (a fixed-width function of the Rust API) on `src`, `n` messages of
+/// `width` bytes (`src.len() == n * width`) at misalignment `offset`: the
+/// scalar kernel against the oracle, every backend against the scalar
+/// kernel.
+fn fixed_width_backends<const D: usize>(
+    name: &str,
+    f: fn(Backend, &mut [[u8; D]], &[u8], usize),
+    oracle: fn(&[u8]) -> [u8; D],
+    (src, n, width): (&[u8], usize, usize),
+    offset: usize,
+) {
+    let mut scalar = vec![[0u8; D]; n];
+    f(Backend::SCALAR, &mut scalar, src, width);
+    for (i, got) in scalar.iter().enumerate() {
+        assert_eq!(*got, oracle(&src[i * width..(i + 1) * width]), "scalar {name}, width {width}, n {n}, message {i}");
+    }
+    for backend in Backend::available() {
+        let mut got = vec![[0xA5u8; D]; n];
+        f(backend, &mut got, src, width);
+        assert_eq!(got, scalar, "{name} on {backend} vs scalar, width {width}, n {n}, offset {offset}");
+    }
+}
+
+/// SHA-256, Keccak-256 and Ethereum addresses on the same input as
+/// [`batch`]: the width and count bytes and the misalignment of the mode
+/// byte; the message bytes read as `n` messages of `width` bytes (SHA-256
+/// and Keccak-256), then as keys of 64 or 65 bytes (bit 0 of the mode byte;
+/// a 65-byte key's first byte set to 0x04). Every backend against the
+/// scalar kernel, the scalar kernel against the `sha2` and `sha3` crates.
+fn batch_sha256_keccak(data: &[u8]) {
     let mut input = Input::new(data);
     let mode = input.byte();
     let offset = usize::from(mode >> 1 & 3);
@@ -219,17 +232,9 @@ fn batch_keccak(data: &[u8]) {
     let n = rest.len().checked_div(width).unwrap_or(count).min(MAX_N);
     let mut buf = vec![0u8; offset + n * width];
     buf[offset..].copy_from_slice(&rest[..n * width]);
-    let src = &buf[offset..];
-    let mut scalar = vec![[0u8; 32]; n];
-    keccak256_with(Backend::SCALAR, &mut scalar, src, width);
-    for (i, got) in scalar.iter().enumerate() {
-        assert_eq!(*got, oracle_keccak256(&src[i * width..(i + 1) * width]), "scalar keccak256, width {width}, n {n}, message {i}");
-    }
-    for backend in Backend::available() {
-        let mut got = vec![[0xA5u8; 32]; n];
-        keccak256_with(backend, &mut got, src, width);
-        assert_eq!(got, scalar, "keccak256 on {backend} vs scalar, width {width}, n {n}, offset {offset}");
-    }
+    let msgs = (&buf[offset..], n, width);
+    fixed_width_backends("keccak256", keccak256_with, oracle_keccak256, msgs, offset);
+    fixed_width_backends("sha256", sha256_with, oracle_sha256, msgs, offset);
 
     let kw = 64 + usize::from(mode & 1);
     let n = (rest.len() / kw).min(MAX_N);
@@ -445,7 +450,11 @@ fn current_backend_name() -> String {
 }
 
 /// Input: a seed for the buffer contents, then a sequence of operations
-/// (at most 24), each an op byte and its arguments.
+/// (at most 24), each an op byte and its arguments. The op byte: 248 and
+/// above the `_many` functions ([`op_many`]); 232 to 247 Keccak-256 (even)
+/// or Ethereum addresses (odd); below 232 by its value mod 8: 0 hash32,
+/// 1 HASH160 (bit 3 clear) or SHA-256 (set), 2 one-shot RIPEMD-160, 3
+/// init, 4 and 5 update, 6 final, 7 the rest ([`op_misc`]).
 pub fn ffi(data: &[u8]) {
     ARENA.with(|cell| {
         let mut slot = cell.borrow_mut();
@@ -474,32 +483,28 @@ fn ffi_in(buf: &mut Guarded, data: &[u8]) {
         let size = core::mem::size_of::<rmd160mb_ctx>();
         let ctx_bytes = ctx.as_ref().map(|(off, _)| buf.view()[*off..*off + size].to_vec());
         let op_byte = input.byte();
-        let op = op_byte % 8;
-        if op_byte >= 248 {
-            op_many(buf, &arena, &mut input);
-            continue;
-        }
-        if op_byte >= 232 {
-            if op_byte & 1 == 0 {
-                op_keccak256(buf, &arena, &mut input);
-            } else {
-                op_eth_address(buf, &arena, &mut input);
-            }
-            continue;
-        }
-        match op {
-            0 => op_hash32(buf, &arena, &mut input),
-            1 => op_hash160(buf, &arena, &mut input),
-            2 => op_sum(buf, &arena, &mut input),
-            3 => op_init(buf, &arena, &mut input, &mut ctx),
-            4 | 5 => op_update(buf, &arena, &mut input, &mut ctx),
-            6 => op_final(buf, &arena, &mut input, &mut ctx),
-            _ => op_misc(buf, &mut input, &mut ctx),
+        let stream_op = op_byte < 232 && (3..=6).contains(&(op_byte % 8));
+        match op_byte {
+            248.. => op_many(buf, &arena, &mut input),
+            232.. if op_byte & 1 == 0 => op_fixed(&KECCAK256, buf, &arena, &mut input),
+            232.. => op_eth_address(buf, &arena, &mut input),
+            _ => match op_byte % 8 {
+                0 => op_hash32(buf, &arena, &mut input),
+                // Bit 3 of the op byte: HASH160 or SHA-256.
+                1 if op_byte & 8 == 0 => op_fixed(&HASH160, buf, &arena, &mut input),
+                1 => op_fixed(&SHA256, buf, &arena, &mut input),
+                2 => op_sum(buf, &arena, &mut input),
+                3 => op_init(buf, &arena, &mut input, &mut ctx),
+                4 | 5 => op_update(buf, &arena, &mut input, &mut ctx),
+                6 => op_final(buf, &arena, &mut input, &mut ctx),
+                _ => op_misc(buf, &mut input, &mut ctx),
+            },
         }
         // Another call's output may land on the context (the contract allows
-        // that when it does not overlap that call's input): the model then
-        // no longer knows the context's state.
-        if !(3..=6).contains(&op) {
+        // that when it does not overlap that call's input), and so may the
+        // pointer and length arrays that `op_many` writes into the buffer:
+        // the model then no longer knows the context's state.
+        if !stream_op {
             if let (Some((off, model)), Some(old)) = (ctx.as_mut(), ctx_bytes) {
                 if buf.view()[*off..*off + size] != old[..] {
                     *model = None;
@@ -699,78 +704,75 @@ fn op_hash32(buf: &mut Guarded, arena: &Arena, input: &mut Input) {
     unchanged_outside(&before, after, &allowed, &what);
 }
 
-fn op_hash160(buf: &mut Guarded, arena: &Arena, input: &mut Input) {
-    choose_backend(input);
-    let dst = pointer(input, arena);
-    let src = pointer(input, arena);
-    let n = count(input);
-    let width = match input.byte() {
-        w @ 0..=199 => usize::from(w),
-        200..=249 => [0, 1, 19, 20, 21, 32, 33, 55, 56, 63, 64, 65][usize::from(input.byte()) % 12],
-        _ => usize::MAX / 2 + input.u16(), // width * n overflows for n > 1
-    };
-    let (rd, rs) = (region(dst, n, 20), region(src, n, width));
-    let errs = errors(&[(dst, n, 20), (src, n, width)]);
-    if errs.is_empty() && !(arena.holds(rd) && arena.holds(rs)) {
-        return;
-    }
-    let before = buf.view().to_vec();
-    // SAFETY: as in op_hash32.
-    let status = unsafe { rmd160mb_hash160(dst as *mut u8, src as *const u8, n, width) };
-    let after = buf.view();
-    let what = format!("hash160(dst {rd:?}, src {rs:?}, n {n}, width {width}) on {}", current_backend_name());
-    trace(&what, status);
-    if !errs.is_empty() {
-        assert!(errs.contains(&status), "{what}: status {status}, contract allows {errs:?}");
-        assert_eq!(before, after, "{what}: wrote on an error");
-        return;
-    }
-    if overlap(rd, rs) && !(dst == src && width >= 20) {
-        assert_eq!(status, RMD160MB_ERR_OVERLAP, "{what}");
-        assert_eq!(before, after, "{what}: wrote on an error");
-        return;
-    }
-    assert_eq!(status, RMD160MB_OK, "{what}");
-    let Some(ds) = span(arena, rd) else {
-        assert_eq!(before, after, "{what}: n == 0 wrote");
-        return;
-    };
-    let ss = span(arena, rs).unwrap_or(0..0);
-    for i in 0..n {
-        let msg = if width == 0 { &[][..] } else { &before[ss.start + width * i..ss.start + width * (i + 1)] };
-        assert_eq!(after[ds.start + 20 * i..ds.start + 20 * i + 20], oracle_hash160(msg), "{what}: digest {i}");
-    }
-    let allowed = if dst == src { vec![ds, ss] } else { vec![ds] };
-    unchanged_outside(&before, after, &allowed, &what);
+/// A fixed-width batch function of the C API, `f(dst, src, n, width)`:
+/// `n` messages of `width` bytes to `n` digests of `digest` bytes, in place
+/// allowed when `width >= digest`.
+struct FixedWidth {
+    name: &'static str,
+    f: unsafe extern "C" fn(*mut u8, *const u8, usize, usize) -> c_int,
+    digest: usize,
+    /// Widths picked often: the fixed-width kernels' and the padding's
+    /// edges.
+    widths: [usize; 12],
+    oracle: fn(&[u8]) -> Vec<u8>,
 }
 
-fn op_keccak256(buf: &mut Guarded, arena: &Arena, input: &mut Input) {
+const HASH160: FixedWidth = FixedWidth {
+    name: "hash160",
+    f: rmd160mb_hash160,
+    digest: 20,
+    widths: [0, 1, 19, 20, 21, 32, 33, 55, 56, 63, 64, 65],
+    oracle: |m| oracle_hash160(m).to_vec(),
+};
+
+const SHA256: FixedWidth = FixedWidth {
+    name: "sha256",
+    f: rmd160mb_sha256,
+    digest: 32,
+    widths: [0, 1, 31, 32, 33, 55, 56, 63, 64, 65, 119, 120],
+    oracle: |m| oracle_sha256(m).to_vec(),
+};
+
+const KECCAK256: FixedWidth = FixedWidth {
+    name: "keccak256",
+    f: rmd160mb_keccak256,
+    digest: 32,
+    widths: [0, 1, 31, 32, 33, 64, 65, 135, 136, 137, 271, 272],
+    oracle: |m| oracle_keccak256(m).to_vec(),
+};
+
+/// `rmd160mb_hash160`, `rmd160mb_sha256` or `rmd160mb_keccak256` with its
+/// pointers, count and width from the input: the status against the
+/// contract, nothing written on an error, the digests against the oracle
+/// and nothing written outside `dst` (and, in place, the source) otherwise.
+fn op_fixed(func: &FixedWidth, buf: &mut Guarded, arena: &Arena, input: &mut Input) {
     choose_backend(input);
     let dst = pointer(input, arena);
     let src = pointer(input, arena);
     let n = count(input);
     let width = match input.byte() {
         w @ 0..=199 => usize::from(w),
-        200..=249 => [0, 1, 31, 32, 33, 64, 65, 135, 136, 137, 271, 272][usize::from(input.byte()) % 12],
+        200..=249 => func.widths[usize::from(input.byte()) % func.widths.len()],
         _ => usize::MAX / 2 + input.u16(), // width * n overflows for n > 1
     };
-    let (rd, rs) = (region(dst, n, 32), region(src, n, width));
-    let errs = errors(&[(dst, n, 32), (src, n, width)]);
+    let d = func.digest;
+    let (rd, rs) = (region(dst, n, d), region(src, n, width));
+    let errs = errors(&[(dst, n, d), (src, n, width)]);
     if errs.is_empty() && !(arena.holds(rd) && arena.holds(rs)) {
         return;
     }
     let before = buf.view().to_vec();
     // SAFETY: as in op_hash32.
-    let status = unsafe { rmd160mb_keccak256(dst as *mut u8, src as *const u8, n, width) };
+    let status = unsafe { (func.f)(dst as *mut u8, src as *const u8, n, width) };
     let after = buf.view();
-    let what = format!("keccak256(dst {rd:?}, src {rs:?}, n {n}, width {width}) on {}", current_backend_name());
+    let what = format!("{}(dst {rd:?}, src {rs:?}, n {n}, width {width}) on {}", func.name, current_backend_name());
     trace(&what, status);
     if !errs.is_empty() {
         assert!(errs.contains(&status), "{what}: status {status}, contract allows {errs:?}");
         assert_eq!(before, after, "{what}: wrote on an error");
         return;
     }
-    if overlap(rd, rs) && !(dst == src && width >= 32) {
+    if overlap(rd, rs) && !(dst == src && width >= d) {
         assert_eq!(status, RMD160MB_ERR_OVERLAP, "{what}");
         assert_eq!(before, after, "{what}: wrote on an error");
         return;
@@ -783,7 +785,7 @@ fn op_keccak256(buf: &mut Guarded, arena: &Arena, input: &mut Input) {
     let ss = span(arena, rs).unwrap_or(0..0);
     for i in 0..n {
         let msg = if width == 0 { &[][..] } else { &before[ss.start + width * i..ss.start + width * (i + 1)] };
-        assert_eq!(after[ds.start + 32 * i..ds.start + 32 * i + 32], oracle_keccak256(msg), "{what}: digest {i}");
+        assert_eq!(after[ds.start + d * i..ds.start + d * (i + 1)], (func.oracle)(msg)[..], "{what}: digest {i}");
     }
     let allowed = if dst == src { vec![ds, ss] } else { vec![ds] };
     unchanged_outside(&before, after, &allowed, &what);
