@@ -5,6 +5,20 @@
 //! - RIPEMD-160: AVX2 has no rotate or ternary-logic instruction: rotations
 //!   are shift, shift, or; the boolean functions take two or three
 //!   instructions. One group in flight (16 ymm registers hold one).
+//!
+//!   A ninth message in the general registers beside the eight lanes, to
+//!   use the integer pipes the kernel leaves idle, was tried on the AMD
+//!   EPYC Zen 3 (family 25 model 1), 2026-12-03, in an ad-hoc loop (best of
+//!   8 × 100 calls of n = 4095, both kernels in one process, pinned):
+//!   32.8 ns a message against 25.1, with each step's ten ymm and ten
+//!   general registers through one empty `asm!` (without it the compiler
+//!   put the whole scalar message after the vector code: 39 to 40 ns). The
+//!   loop grows from 2010 instructions (9.5 KB) a group to about 3660 (15
+//!   KB) and ran at 3.9 instructions a cycle (at the 3.21 GHz `make
+//!   bench-ports` measured), near the legacy decoders' 4, where the eight
+//!   lanes alone run at 3.1. The likely cause, inferred rather than
+//!   measured (no counters here): the loop no longer fits Zen 3's op cache
+//!   (4K macro-ops).
 //! - SHA-256: lanes loaded with `vpgatherdd`, byte-swapped with `vpshufb`.
 //!
 //! Every method here executes AVX2 instructions: see the soundness note in
