@@ -142,7 +142,16 @@ while IFS= read -r line; do
        env -u LD_LIBRARY_PATH "$app/app-rpath" >/dev/null || fail "the rpath build does not run" ;;
     2) case " $needed" in *libripemd160mb*) fail "static-library recipe: still needs $needed";; esac
        case " $needed" in *" libc.so."*) ;; *) fail "static-library recipe: not a dynamic executable (NEEDED '$needed')";; esac
-       env -u LD_LIBRARY_PATH "$app/app" >/dev/null || fail "static-library recipe: does not run" ;;
+       # The README names each library the program needs: glibc's and the
+       # unwinder, which -static-libgcc links in.
+       for lib in $needed; do
+           case $lib in libc.so.*|ld-linux*|libgcc_s.so.*) ;; *) fail "static-library recipe: needs $lib, which the README does not name";; esac
+       done
+       env -u LD_LIBRARY_PATH "$app/app" >/dev/null || fail "static-library recipe: does not run"
+       rm -f "$app/app"
+       (cd "$app" && eval "${line%%#*} -static-libgcc") 2>"$tmp/recipe.log" || { cat "$tmp/recipe.log"; fail "README command with -static-libgcc failed"; }
+       if readelf -d "$app/app" | grep -q 'NEEDED.*libgcc_s'; then fail "static-library recipe with -static-libgcc: still needs libgcc_s"; fi
+       env -u LD_LIBRARY_PATH "$app/app" >/dev/null || fail "static-library recipe with -static-libgcc: does not run" ;;
     3) [ -z "$needed" ] || fail "fully static recipe: NEEDED $needed"
        env -u LD_LIBRARY_PATH "$app/app" >/dev/null || fail "fully static recipe: does not run" ;;
     esac
