@@ -376,7 +376,7 @@ fn hash160_invalid_lines() {
     let good = "0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798";
     let want = "751e76e8199196d454941c45d1b3a323f1433bd6\n";
     std::fs::write(dir.join("a.txt"), format!("{good}\n")).unwrap();
-    for bad in ["abc", "zz", "0g", "02 79", " 02"] {
+    for bad in ["abc", "zz", "0g", "02 79", " 02", "  # after spaces"] {
         std::fs::write(dir.join("b.txt"), format!("# x\n{good}\n\n{bad}\n{good}\n")).unwrap();
         for j in ["1", "8"] {
             let out = run_in(&dir, BIN, &["hash160", "-j", j, "a.txt", "b.txt"], b"", &[]);
