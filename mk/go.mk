@@ -106,7 +106,12 @@ test-go-static: go-pc
 	  echo "FAIL test-go-static: the ripemd160mb_static build needs libripemd160mb.so"; exit 1; fi
 	@out=$$(echo 0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798 | env -u LD_LIBRARY_PATH $(GO_DIR)/compat-static); \
 	  test "$$out" = 751e76e8199196d454941c45d1b3a323f1433bd6 || { echo "FAIL test-go-static: compat-static printed '$$out'"; exit 1; }
-	@echo "test-go-static: OK (no libripemd160mb.so needed, HASH160 of a public key right)"
+	cd go && $(GO_ENV) CGO_LDFLAGS=-static-libgcc $(GO) build -tags ripemd160mb_static -o $(GO_DIR)/compat-static-libgcc ./internal/compat
+	@if ldd $(GO_DIR)/compat-static-libgcc | grep -q libgcc_s; then \
+	  echo "FAIL test-go-static: with CGO_LDFLAGS=-static-libgcc the program still needs libgcc_s (go/README.md says it does not)"; exit 1; fi
+	@out=$$(echo 0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798 | env -u LD_LIBRARY_PATH $(GO_DIR)/compat-static-libgcc); \
+	  test "$$out" = 751e76e8199196d454941c45d1b3a323f1433bd6 || { echo "FAIL test-go-static: compat-static-libgcc printed '$$out'"; exit 1; }
+	@echo "test-go-static: OK (no libripemd160mb.so needed, none of libgcc_s with -static-libgcc, HASH160 of a public key right)"
 
 # go/README.md's go.mod (require + replace) and program, and its `go work`
 # alternative, as a new module in a temporary directory, offline.
