@@ -142,15 +142,21 @@ while IFS= read -r line; do
        env -u LD_LIBRARY_PATH "$app/app-rpath" >/dev/null || fail "the rpath build does not run" ;;
     2) case " $needed" in *libripemd160mb*) fail "static-library recipe: still needs $needed";; esac
        case " $needed" in *" libc.so."*) ;; *) fail "static-library recipe: not a dynamic executable (NEEDED '$needed')";; esac
-       # The README names each library the program needs: glibc's and the
-       # unwinder, which -static-libgcc links in.
+       # The README names each library the program needs: glibc's (those
+       # the .pc names, where the toolchain does not link --as-needed) and
+       # the unwinder, libgcc_s, which -static-libgcc links in instead.
        for lib in $needed; do
-           case $lib in libc.so.*|ld-linux*|libgcc_s.so.*) ;; *) fail "static-library recipe: needs $lib, which the README does not name";; esac
+           case $lib in libc.so.*|ld-linux*|libm.so.*|libpthread.so.*|libdl.so.*|librt.so.*|libutil.so.*|libgcc_s.so.*) ;;
+           *) fail "static-library recipe: needs $lib, which the README does not name";; esac
        done
+       case " $needed" in *" libgcc_s.so."*) ;; *) fail "static-library recipe: no libgcc_s (NEEDED '$needed'): the README's note on it is stale";; esac
        env -u LD_LIBRARY_PATH "$app/app" >/dev/null || fail "static-library recipe: does not run"
+       # The recipe with -static-libgcc (before the line's trailing comment).
        rm -f "$app/app"
        (cd "$app" && eval "${line%%#*} -static-libgcc") 2>"$tmp/recipe.log" || { cat "$tmp/recipe.log"; fail "README command with -static-libgcc failed"; }
-       if readelf -d "$app/app" | grep -q 'NEEDED.*libgcc_s'; then fail "static-library recipe with -static-libgcc: still needs libgcc_s"; fi
+       [ ! -s "$tmp/recipe.log" ] || { cat "$tmp/recipe.log"; fail "README command with -static-libgcc printed warnings"; }
+       needed_static_libgcc=$(readelf -d "$app/app" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+       case " $needed_static_libgcc" in *" libgcc_s.so."*) fail "static-library recipe with -static-libgcc: still needs libgcc_s";; esac
        env -u LD_LIBRARY_PATH "$app/app" >/dev/null || fail "static-library recipe with -static-libgcc: does not run" ;;
     3) [ -z "$needed" ] || fail "fully static recipe: NEEDED $needed"
        env -u LD_LIBRARY_PATH "$app/app" >/dev/null || fail "fully static recipe: does not run" ;;

@@ -106,6 +106,8 @@ test-go-static: go-pc
 	  echo "FAIL test-go-static: the ripemd160mb_static build needs libripemd160mb.so"; exit 1; fi
 	@out=$$(echo 0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798 | env -u LD_LIBRARY_PATH $(GO_DIR)/compat-static); \
 	  test "$$out" = 751e76e8199196d454941c45d1b3a323f1433bd6 || { echo "FAIL test-go-static: compat-static printed '$$out'"; exit 1; }
+	@if ! ldd $(GO_DIR)/compat-static | grep -q libgcc_s; then \
+	  echo "FAIL test-go-static: the ripemd160mb_static build needs no libgcc_s: go/README.md's note on it is stale"; exit 1; fi
 	cd go && $(GO_ENV) CGO_LDFLAGS=-static-libgcc $(GO) build -tags ripemd160mb_static -o $(GO_DIR)/compat-static-libgcc ./internal/compat
 	@if ldd $(GO_DIR)/compat-static-libgcc | grep -q libgcc_s; then \
 	  echo "FAIL test-go-static: with CGO_LDFLAGS=-static-libgcc the program still needs libgcc_s (go/README.md says it does not)"; exit 1; fi

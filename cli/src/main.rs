@@ -30,7 +30,7 @@ enum Command {
     /// One hex message per input line (a public key, say) in, its hex HASH160 out.
     #[command(after_help = "Input: one message a line in hex digits (either case; a line may end in CR LF). \
 Empty lines and lines whose first byte is '#' are copied to the output unchanged \
-(a '#' after leading spaces makes the line invalid). Output: one lowercase hex digest a line, \
+(leading spaces make a line invalid, also before a '#'). Output: one lowercase hex digest a line, \
 in input order.\n\n\
 With --binary: records of --width bytes back to back in, their raw digests back to back out. \
 Bytes at the end of a file that are not a whole record end the run with exit status 2, \

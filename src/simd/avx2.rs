@@ -17,8 +17,9 @@
 //!   KB) and ran at 3.9 instructions a cycle (at the 3.21 GHz `make
 //!   bench-ports` measured), near the legacy decoders' 4, where the eight
 //!   lanes alone run at 3.1. The likely cause, inferred rather than
-//!   measured (no counters here): the loop no longer fits Zen 3's op cache
-//!   (4K macro-ops).
+//!   measured (no counters here): at 15 KB the loop may no longer fit Zen
+//!   3's op cache (4K macro-ops, but held per 64-byte window of code, 236
+//!   windows here), so that its instructions come from the decoders.
 //! - SHA-256: lanes loaded with `vpgatherdd`, byte-swapped with `vpshufb`.
 //!
 //! Every method here executes AVX2 instructions: see the soundness note in
