@@ -2,6 +2,8 @@
 # over the Rust and C tests. Included by the top Makefile.
 #
 #   make miri                 tests/miri.rs and the generic Keccak kernels on u64 lanes under Miri (nightly)
+#   make miri-simd            tests/miri_simd.rs: the AVX2, AVX-512 and SHA-NI kernels under Miri,
+#                             on any x86-64 host (nightly)
 #   make coverage             Rust tests + C tests with -C instrument-coverage (nightly),
 #                             one line `coverage: NN.N% lines of src/`, a per-file table;
 #                             fails under COVERAGE_MIN percent
@@ -41,9 +43,55 @@ COV_EXCLUDE_avx512 := $(if $(shell grep -qw avx512bw /proc/cpuinfo 2>/dev/null &
 COV_EXCLUDE_avx2 := $(if $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && echo y),,avx2)
 COV_EXCLUDE := $(strip $(COV_EXCLUDE_neon) $(COV_EXCLUDE_avx512) $(COV_EXCLUDE_avx2))
 
-TEST_STEPS += miri coverage
+# --- Miri on the SIMD kernels -----------------------------------------------
+# tests/miri_simd.rs under Miri, built with the x86-64 target features that
+# the avx2, avx512 and SHA-NI backends' detection asks for: std's detection
+# then reports them, so the real kernels run in Miri's interpreter whatever
+# this CPU has (src/simd/emulated.rs stands in for the few intrinsics Miri
+# lacks). Two builds at once, each in its own target directory and with a
+# test of its own: with SHA-NI (the avx2 backend's SHA-256 runs on SHA-NI)
+# and without it (the lanes take all of SHA-256, as on a CPU without the SHA
+# extensions); between them every entry point runs on every backend. Each
+# log ends with the kernels it ran; the last line says which ran in both.
+MIRI_SIMD_ISA := +avx2,+avx512f,+avx512vl,+avx512bw,+ssse3,+sse4.1
+MIRI_SIMD_DIR := target/miri-simd
+# Miri's checks but Stacked Borrows (bounds, alignment, initialization,
+# provenance stay on): the kernels take their pointers from slices, and
+# the aliasing model, which `make miri` checks on the C boundary and the
+# drivers, would cost a fifth of the time budget here.
+MIRI_SIMD_FLAGS ?= -Zmiri-strict-provenance -Zmiri-symbolic-alignment-check -Zmiri-disable-stacked-borrows
+MIRI_SIMD_RUN = RUSTFLAGS="-C target-feature=$(MIRI_SIMD_ISA)$(1)" MIRIFLAGS="$(MIRI_SIMD_FLAGS)" \
+	$(CARGO) $(NIGHTLY) miri test --target-dir $(MIRI_SIMD_DIR)/$(2) --test miri_simd -- --exact $(3) --nocapture
 
-.PHONY: miri coverage
+TEST_STEPS += miri coverage miri-simd
+
+.PHONY: miri coverage miri-simd
+
+miri-simd:
+	@$(CARGO) $(NIGHTLY) miri --version >/dev/null 2>&1 || { \
+	  echo "make miri-simd: Miri is missing: rustup component add miri rust-src --toolchain nightly (.ci/run does this)"; exit 1; }
+	@mkdir -p $(MIRI_SIMD_DIR)
+	@echo "miri-simd: two Miri runs at once (logs: $(MIRI_SIMD_DIR)/sha-ni.log, $(MIRI_SIMD_DIR)/lanes.log)"
+	@( $(call MIRI_SIMD_RUN,$(comma)+sha,sha-ni,simd_kernels_sha_ni_build) ) > $(MIRI_SIMD_DIR)/sha-ni.log 2>&1 & a=$$!; \
+	( $(call MIRI_SIMD_RUN,,lanes,simd_kernels_lanes_build) ) > $(MIRI_SIMD_DIR)/lanes.log 2>&1; b=$$?; \
+	wait $$a; a=$$?; \
+	for r in sha-ni:$$a lanes:$$b; do \
+	  log=$(MIRI_SIMD_DIR)/$${r%%:*}.log; \
+	  if [ "$${r#*:}" != 0 ]; then echo "== $$log (failed)"; tail -n 60 $$log; else echo "== $$log"; grep -E '^(NOTICE|miri-simd:)|test result' $$log; fi; \
+	done; \
+	test $$a = 0 && test $$b = 0 || { echo "miri-simd: FAIL"; exit 1; }; \
+	with=$$(sed -n 's/^miri-simd: kernels run: //p' $(MIRI_SIMD_DIR)/sha-ni.log); \
+	without=$$(sed -n 's/^miri-simd: kernels run: //p' $(MIRI_SIMD_DIR)/lanes.log); \
+	for k in "avx2 (" "avx512 (" "sha-ni ("; do \
+	  case "$$with" in *"$$k"*) ;; *) echo "miri-simd: FAIL: the kernel $${k% (} did not run (built without its target features?)"; exit 1;; esac; \
+	done; \
+	echo "miri-simd: with SHA-NI: $$with"; \
+	echo "miri-simd: without SHA-NI: $$without"; \
+	printf '%s, %s\n' "$$with" "$$without" | sed 's/), /)\n/g' | \
+	  awk '{ k = $$1; sub(/^[^ ]* [(]/, ""); sub(/[)]$$/, ""); n = split($$0, e, ", "); \
+	         if (!(k in list)) order[++nk] = k; \
+	         for (i = 1; i <= n; i++) if (!((k, e[i]) in seen)) { seen[k, e[i]] = 1; list[k] = list[k] (list[k] == "" ? "" : ", ") e[i] } } \
+	       END { printf "miri-simd: kernels run:"; for (i = 1; i <= nk; i++) printf "%s %s (%s)", (i > 1 ? "," : ""), order[i], list[order[i]]; print "" }'
 
 miri:
 	@$(CARGO) $(NIGHTLY) miri --version >/dev/null 2>&1 || { \

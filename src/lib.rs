@@ -58,6 +58,27 @@ pub use batch::{eth_address, eth_address_with, keccak256, keccak256_many, keccak
 pub use ripemd160::consts;
 pub use ripemd160::stream::{ripemd160, Ripemd160};
 
+/// Sizes the drivers and kernels are built around, for the tests, which read
+/// them here instead of typing them again. Not part of the API: they may
+/// change in any release.
+#[doc(hidden)]
+pub mod internals {
+    use crate::Backend;
+
+    /// Messages per chunk of the fixed-width batch drivers.
+    pub const BATCH_CHUNK: usize = crate::batch::CHUNK;
+    /// Messages per chunk of the any-length batch drivers.
+    pub const MANY_CHUNK: usize = crate::batch::MANY_CHUNK;
+    /// Messages the SHA-NI kernel interleaves (x86_64).
+    #[cfg(target_arch = "x86_64")]
+    pub const SHA_NI_STREAMS: usize = crate::simd::shani::STREAMS;
+
+    /// Keccak-256 messages the backend hashes side by side (64-bit lanes).
+    pub fn keccak_lanes(backend: Backend) -> usize {
+        backend.keccak_lanes()
+    }
+}
+
 /// Bytes in a RIPEMD-160 digest.
 pub const DIGEST_SIZE: usize = consts::DIGEST_SIZE;
 /// Bytes in a RIPEMD-160 message block.

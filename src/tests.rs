@@ -23,6 +23,10 @@ pub(crate) fn bytes(mut seed: u64, n: usize) -> Vec<u8> {
         .collect()
 }
 
+/// Where a backend this CPU lacks is checked instead, for the notices.
+const CHECKED_ELSEWHERE: &str =
+    "the x86 kernels are checked under Miri on any x86-64 host (make miri-simd), NEON under qemu (make test-aarch64)";
+
 /// Every backend this CPU supports; the others are named on standard error.
 fn backends() -> Vec<Backend> {
     BACKEND_NAMES
@@ -30,7 +34,7 @@ fn backends() -> Vec<Backend> {
         .filter_map(|name| match Backend::by_name(name) {
             Ok(b) => Some(b),
             Err(e) => {
-                eprintln!("NOTICE: backend {name} skipped: {e}");
+                eprintln!("NOTICE: backend {name} skipped: {e}; {CHECKED_ELSEWHERE}");
                 None
             }
         })
@@ -438,12 +442,12 @@ fn transposes_and_word_ops() {
         match Backend::avx2() {
             // SAFETY: detected.
             Some(_) => unsafe { avx2() },
-            None => eprintln!("NOTICE: avx2 transposes and word operations skipped: not supported by this CPU"),
+            None => eprintln!("NOTICE: avx2 transposes and word operations skipped: not supported by this CPU; {CHECKED_ELSEWHERE}"),
         }
         match Backend::avx512() {
             // SAFETY: detected.
             Some(_) => unsafe { avx512() },
-            None => eprintln!("NOTICE: avx512 transposes and word operations skipped: not supported by this CPU"),
+            None => eprintln!("NOTICE: avx512 transposes and word operations skipped: not supported by this CPU; {CHECKED_ELSEWHERE}"),
         }
     }
     #[cfg(rmd160mb_neon)]

@@ -61,6 +61,8 @@ impl Word for __m256i {
         bswap(self)
     }
 
+    // Under Miri, which runs no inline assembly, the trait's empty default.
+    #[cfg(not(miri))]
     #[inline(always)]
     fn step_boundary(left: &mut [Self; 5], right: &mut [Self; 5]) {
         // SAFETY: AVX2 (module note); the function only pins registers.
@@ -125,6 +127,7 @@ impl Word for __m256i {
 ///
 /// # Safety
 /// The CPU has AVX2 (ymm registers).
+#[cfg(not(miri))]
 #[target_feature(enable = "avx2")]
 #[inline]
 unsafe fn step_boundary(l: &mut [__m256i; 5], r: &mut [__m256i; 5]) {

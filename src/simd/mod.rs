@@ -20,6 +20,11 @@
 //! | `neon.rs`   | `uint32x4_t` | 4     | RIPEMD-160, SHA-256           |
 //! |             | `uint64x2_t` | 2     | Keccak-256                    |
 //!
+//! Under Miri (`make miri-simd`) the x86 files run as they are, but for
+//! their empty scheduling `asm!` statements, which compile to nothing, and
+//! the intrinsics Miri's interpreter lacks, which `emulated.rs` stands in
+//! for.
+//!
 //! `__m256i` and `__m512i` implement both the 32-bit and the 64-bit traits,
 //! whose method names overlap: their files implement [`Word64`] with
 //! intrinsics only and never import it, so a method call there always means
@@ -40,6 +45,9 @@ pub(crate) mod avx2;
 pub(crate) mod avx512;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod shani;
+// What Miri's interpreter lacks of the x86 intrinsics (`make miri-simd`).
+#[cfg(all(target_arch = "x86_64", any(miri, test)))]
+mod emulated;
 #[cfg(rmd160mb_neon)]
 pub(crate) mod neon;
 

@@ -43,13 +43,17 @@ mod oracle;
 #[allow(unused_imports)] // not every test binary uses every helper
 pub use oracle::*;
 
+/// Where a backend this CPU lacks is checked instead, for the notices.
+pub const CHECKED_ELSEWHERE: &str =
+    "the x86 kernels are checked under Miri on any x86-64 host (make miri-simd), NEON under qemu (make test-aarch64)";
+
 /// Every backend name; the ones this CPU lacks are reported, not hidden.
 pub fn backends_or_notice() -> Vec<ripemd160mb::Backend> {
     let mut out = Vec::new();
     for name in ripemd160mb::BACKEND_NAMES {
         match ripemd160mb::Backend::by_name(name) {
             Ok(b) => out.push(b),
-            Err(e) => eprintln!("NOTICE: backend {name} skipped: {e}"),
+            Err(e) => eprintln!("NOTICE: backend {name} skipped: {e}; {CHECKED_ELSEWHERE}"),
         }
     }
     out
