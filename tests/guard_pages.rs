@@ -1,7 +1,7 @@
 //! Guard pages: every buffer is placed so that it ends exactly where a
 //! `PROT_NONE` page begins (or starts exactly where one ends), so a read or
 //! write one byte outside it kills the test with SIGSEGV. For every available
-//! backend and every count 0..=2*lanes+3 (and past the 64-message chunk),
+//! backend and every count 0..=2*lanes+3 (and around the batch driver's chunk),
 //! through the Rust API and the C entry points, in place and not; HASH160
 //! at widths 0, 1, 20, 32, 33, 65; the one-shot and streaming functions at
 //! every length around the block size. A backend this CPU lacks is skipped
@@ -77,7 +77,8 @@ const PLACES: [Place; 2] = [Place::End, Place::Start];
 
 fn counts(lanes: usize) -> Vec<usize> {
     let mut c: Vec<usize> = (0..=2 * lanes + 3).collect();
-    c.extend([63, 64, 65, 129]);
+    let chunk = ripemd160mb::internals::BATCH_CHUNK;
+    c.extend([63, 64, 65, 129, chunk - 1, chunk, chunk + 1]);
     c.sort_unstable();
     c.dedup();
     c

@@ -3,7 +3,7 @@
 //! alignment checks); `cargo test` runs it natively too.
 //!
 //! - the scalar kernel (hash32, the fused HASH160, SHA-256), across the
-//!   64-message chunk boundary of the batch driver;
+//!   chunk boundary of the batch driver (`internals::BATCH_CHUNK`);
 //! - the streaming hasher: every split of a message into two `update` calls,
 //!   three-way splits around block boundaries, copies taken mid-stream, and
 //!   the padding lengths;
@@ -23,6 +23,7 @@ use core::ptr::{null, null_mut, without_provenance, without_provenance_mut};
 use std::sync::{Mutex, MutexGuard};
 
 use ripemd160mb::ffi::*;
+use ripemd160mb::internals::BATCH_CHUNK;
 use ripemd160mb::{
     eth_address, hash160, hash160_many, hash160_with, hash32, hash32_in_place, hash32_with, keccak256, keccak256_many, ripemd160,
     ripemd160_many, sha256, sha256_many, sha256_with, Backend, BackendError, InputError, Ripemd160, BACKEND_NAMES,
@@ -66,12 +67,13 @@ fn hex(d: &[u8]) -> String {
     d.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Counts around the batch driver's 64-message chunk (smaller under Miri).
+/// Counts around the batch driver's chunk (fewer under Miri).
 fn counts() -> Vec<usize> {
+    let c = BATCH_CHUNK;
     if cfg!(miri) {
-        vec![0, 1, 2, 65]
+        vec![0, 1, 2, c + 1]
     } else {
-        vec![0, 1, 2, 3, 15, 16, 17, 63, 64, 65, 129]
+        vec![0, 1, 2, 3, 15, 16, 17, c - 1, c, c + 1, 2 * c + 1]
     }
 }
 
@@ -82,7 +84,8 @@ const MAX: usize = usize::MAX;
 /// around the chunk boundary (the oracle costs as much as the kernel).
 fn checked(n: usize) -> Vec<usize> {
     if cfg!(miri) && n > 3 {
-        [0, 1, 62, 63, 64].into_iter().filter(|&i| i < n).chain([n - 1]).collect()
+        let c = BATCH_CHUNK;
+        [0, 1, c - 2, c - 1, c].into_iter().filter(|&i| i < n).chain([n - 1]).collect()
     } else {
         (0..n).collect()
     }
@@ -152,12 +155,12 @@ fn scalar_hash160_and_sha256_every_path() {
         }
     }
     // Across the chunk boundary with the compressed-key width.
-    let n = 65;
+    let n = BATCH_CHUNK + 1;
     let src = bytes(0x65, 33 * n);
     let mut d20 = vec![[0u8; 20]; n];
     hash160_with(Backend::SCALAR, &mut d20, &src, 33);
-    for i in [0, 1, 62, 63, 64] {
-        assert_eq!(d20[i], oracle_hash160(&src[33 * i..33 * i + 33]), "hash160 n 65 message {i}");
+    for i in checked(n) {
+        assert_eq!(d20[i], oracle_hash160(&src[33 * i..33 * i + 33]), "hash160 n {n} message {i}");
     }
 }
 
