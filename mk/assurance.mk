@@ -17,7 +17,7 @@ NIGHTLY ?= +nightly
 # pointers with ptr::without_provenance) and symbolic alignment (alignment
 # that merely happens to hold at run time is not enough). Stacked Borrows,
 # the data-race detector and the leak check are Miri's defaults.
-# Miri's CPU-feature detection reports nothing, so no SIMD kernel can run:
+# Without target features Miri's CPU-feature detection reports nothing, so no SIMD kernel runs here (make miri-simd runs them):
 # every batch call takes the scalar kernel (RMD160MB_FORCE=scalar says so
 # explicitly, forwarded into the interpreter).
 MIRI_FLAGS ?= -Zmiri-strict-provenance -Zmiri-symbolic-alignment-check -Zmiri-env-forward=RMD160MB_FORCE
@@ -101,7 +101,7 @@ miri:
 	@# and the lane manager): the scalar backend runs neither.
 	RMD160MB_FORCE=scalar MIRIFLAGS="$(MIRI_FLAGS)" $(CARGO) $(NIGHTLY) miri test --lib keccak_generic_kernels_on_u64_lanes
 	@echo "miri: PASS with $(MIRI_FLAGS) (tests/miri.rs and the library's test of the generic Keccak kernels on u64 lanes); SIMD kernels run: none (scalar only: Miri reports no CPU features, RMD160MB_FORCE=scalar)"
-	@echo "miri: skipped: the AVX2/AVX-512/NEON kernels (not reachable under Miri); the other test files and the library's unit test of the generic SHA-256 lanes (their sizes are out of the 10-minute budget, the guard pages' mmap and the fuzz arena's fabricated pointers out of Miri's reach)"
+	@echo "miri: skipped: the AVX2/AVX-512 kernels (make miri-simd runs them under Miri) and NEON (qemu, make test-aarch64); the other test files and the library's unit test of the generic SHA-256 lanes (their sizes are out of the 10-minute budget, the guard pages' mmap and the fuzz arena's fabricated pointers out of Miri's reach)"
 
 coverage:
 	@test -x "$(COV_BIN)/llvm-profdata" && test -x "$(COV_BIN)/llvm-cov" || { \
