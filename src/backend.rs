@@ -1,125 +1,146 @@
-//! The backends: one table that says which kernels this build has, how each
-//! is detected and what it runs, and the process-wide choice among them.
+//! The backends: one table of every backend the library knows, on any
+//! architecture, and the process-wide choice among them.
 //!
-//! A [`Backend`] value can only be obtained for a table entry whose
-//! detection passed on the running CPU, so holding one is the proof that its
-//! `#[target_feature]` kernels may be called: [`Backend::hash32`],
-//! [`Backend::sha256`] and the methods beside them (the `_many` and Keccak
-//! kernels) are the only places that call a kernel through the
-//! table. Adding a backend is one [`TABLE`] entry plus its lane type's file
-//! in `src/simd/` (and its name in [`BACKEND_NAMES`]).
+//! A backend's entry points are its kernel set (`crate::kernels`), built
+//! once, the first time the backend is detected. A [`Backend`] value can
+//! only be obtained for an entry whose kernel set was built on the running
+//! CPU, so holding one is the proof that its `#[target_feature]` kernels may
+//! be called; [`Backend::kernels`] hands them to the drivers. The same table
+//! is the list the library exports ([`backends`], `rmd160mb_backend_info`).
+//! Adding a backend is one [`TABLE`] entry, its name in [`BACKEND_NAMES`],
+//! its kernel set's file in `src/kernels/` and its lane type's in
+//! `src/simd/`.
 
 use std::ffi::CStr;
 use std::fmt;
 use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::OnceLock;
 
-use crate::hash160::Hash160Kernel;
-use crate::keccak::FixedKernel;
-use crate::many::{ManyKernel, Messages};
-use crate::ripemd160::Hash32Kernel;
-use crate::simd;
+use crate::kernels::{self, KernelSet};
 
-/// A SHA-256 kernel entry point: `dst[i] = SHA256(src[width*i .. width*i +
-/// width])`, `src.len() == width * dst.len()`.
-///
-/// # Safety
-/// The CPU has the instruction set of the kernel.
-type Sha256Kernel = unsafe fn(&[u8], usize, &mut [[u8; 32]]);
-
-/// One backend of this build.
+/// One backend the library knows.
 struct Entry {
     /// The name users pass to `rmd160mb_set_backend` and `RMD160MB_FORCE`.
     name: &'static CStr,
-    /// Messages hashed side by side.
+    /// Messages hashed side by side on 32-bit lanes (RIPEMD-160, SHA-256).
     lanes: usize,
-    /// True when the running CPU can run every kernel of this entry.
-    detect: fn() -> bool,
-    /// RIPEMD-160 of 32-byte messages.
-    hash32: Hash32Kernel,
-    /// SHA-256 of messages of one width.
-    sha256: Sha256Kernel,
-    /// HASH160 of whole groups of messages of one width, both halves on the
-    /// lanes.
-    hash160_fused: Hash160Kernel,
-    /// RIPEMD-160 of messages of any lengths.
-    ripemd160_many: ManyKernel<20>,
-    /// SHA-256 of messages of any lengths.
-    sha256_many: ManyKernel<32>,
     /// Keccak-256 messages hashed side by side (64-bit lanes).
     keccak_lanes: usize,
-    /// Keccak-256 of messages of one width.
-    keccak256: FixedKernel,
-    /// Keccak-256 of messages of any lengths.
-    keccak256_many: ManyKernel<32>,
+    /// Detects the CPU's support and builds the kernel set; `None` where
+    /// this build has no kernels of this backend (another architecture).
+    build: Option<fn() -> Option<KernelSet>>,
+    /// The kernel set, built at the first detection.
+    set: OnceLock<Option<KernelSet>>,
 }
 
-/// Every backend of this build, in increasing order of preference:
-/// [`Backend::detect`] picks the last one the CPU supports.
-static TABLE: &[Entry] = &[
-    Entry {
-        name: c"scalar",
-        lanes: 1,
-        detect: || true,
-        hash32: simd::scalar::hash32,
-        sha256: simd::scalar::sha256,
-        hash160_fused: crate::hash160::none,
-        ripemd160_many: crate::many::scalar::ripemd160_many,
-        sha256_many: crate::many::scalar::sha256_many,
-        keccak_lanes: 1,
-        keccak256: crate::keccak::scalar::keccak256,
-        keccak256_many: crate::keccak::scalar::keccak256_many,
-    },
-    #[cfg(target_arch = "x86_64")]
+impl Entry {
+    /// The kernel set, built on first use; `None` where this build or CPU
+    /// lacks the backend.
+    fn kernel_set(&self) -> Option<&KernelSet> {
+        self.set.get_or_init(|| self.build.and_then(|build| build())).as_ref()
+    }
+}
+
+/// Every backend, in increasing order of preference: [`Backend::detect`]
+/// picks the last one the CPU supports.
+static TABLE: [Entry; 4] = [
+    Entry { name: c"scalar", lanes: 1, keccak_lanes: 1, build: Some(|| Some(kernels::scalar::SET)), set: OnceLock::new() },
     Entry {
         name: c"avx2",
-        lanes: <core::arch::x86_64::__m256i as simd::Lanes>::LANES,
-        detect: || std::is_x86_feature_detected!("avx2"),
-        hash32: simd::avx2::hash32,
-        sha256: simd::avx2::sha256,
-        hash160_fused: simd::avx2::hash160_fused,
-        ripemd160_many: simd::avx2::ripemd160_many,
-        sha256_many: simd::avx2::sha256_many,
-        keccak_lanes: <core::arch::x86_64::__m256i as simd::Lanes64>::LANES,
-        keccak256: simd::avx2::keccak256,
-        keccak256_many: simd::avx2::keccak256_many,
+        lanes: 8,
+        keccak_lanes: 4,
+        #[cfg(target_arch = "x86_64")]
+        build: Some(kernels::avx2::kernel_set),
+        #[cfg(not(target_arch = "x86_64"))]
+        build: None,
+        set: OnceLock::new(),
     },
-    #[cfg(target_arch = "x86_64")]
     Entry {
         name: c"avx512",
-        lanes: <core::arch::x86_64::__m512i as simd::Lanes>::LANES,
-        // AVX2 too: the AVX-512 kernel hands small tails to the AVX2 one.
-        detect: || {
-            std::is_x86_feature_detected!("avx2")
-                && std::is_x86_feature_detected!("avx512f")
-                && std::is_x86_feature_detected!("avx512vl")
-                && std::is_x86_feature_detected!("avx512bw")
-        },
-        hash32: simd::avx512::hash32,
-        sha256: simd::avx512::sha256,
-        hash160_fused: simd::avx512::hash160_fused,
-        ripemd160_many: simd::avx512::ripemd160_many,
-        sha256_many: simd::avx512::sha256_many,
-        keccak_lanes: <core::arch::x86_64::__m512i as simd::Lanes64>::LANES,
-        keccak256: simd::avx512::keccak256,
-        keccak256_many: simd::avx512::keccak256_many,
+        lanes: 16,
+        keccak_lanes: 8,
+        #[cfg(target_arch = "x86_64")]
+        build: Some(kernels::avx512::kernel_set),
+        #[cfg(not(target_arch = "x86_64"))]
+        build: None,
+        set: OnceLock::new(),
     },
-    #[cfg(rmd160mb_neon)]
     Entry {
         name: c"neon",
-        lanes: <core::arch::aarch64::uint32x4_t as simd::Lanes>::LANES,
-        detect: || std::arch::is_aarch64_feature_detected!("neon"),
-        hash32: simd::neon::hash32,
-        sha256: simd::neon::sha256,
-        hash160_fused: simd::neon::hash160_fused,
-        ripemd160_many: simd::neon::ripemd160_many,
-        sha256_many: simd::neon::sha256_many,
-        keccak_lanes: <core::arch::aarch64::uint64x2_t as simd::Lanes64>::LANES,
-        keccak256: simd::neon::keccak256,
-        keccak256_many: simd::neon::keccak256_many,
+        lanes: 4,
+        keccak_lanes: 2,
+        #[cfg(rmd160mb_neon)]
+        build: Some(kernels::neon::kernel_set),
+        #[cfg(not(rmd160mb_neon))]
+        build: None,
+        set: OnceLock::new(),
     },
 ];
 
-/// A RIPEMD-160 (and SHA-256) kernel set that the running CPU supports.
+/// One backend of the library, as [`backends`] lists them: on any
+/// architecture, whether or not this build or this CPU has it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct BackendInfo {
+    /// The name, as [`Backend::by_name`], `rmd160mb_set_backend` and
+    /// `RMD160MB_FORCE` take it.
+    pub name: &'static str,
+    /// RIPEMD-160 and SHA-256 messages hashed side by side (32-bit lanes).
+    pub lanes: usize,
+    /// Keccak-256 messages hashed side by side (64-bit lanes).
+    pub keccak_lanes: usize,
+    /// This build has the backend's kernels (its architecture).
+    pub compiled: bool,
+    /// This CPU runs it: [`Backend::by_name`] gives it.
+    pub supported: bool,
+    /// What runs SHA-256 (and so HASH160's first half) on it where this CPU
+    /// runs it ([`Backend::sha256_kernel`]), else `None`.
+    pub sha256_kernel: Option<&'static str>,
+}
+
+/// Every backend the library knows, in the order of [`BACKEND_NAMES`]'s
+/// table (increasing preference: the last supported one is the detected
+/// one), with what this build and this CPU have of each.
+pub fn backends() -> Vec<BackendInfo> {
+    TABLE.iter().map(info).collect()
+}
+
+/// The [`BackendInfo`] of an entry.
+fn info(e: &'static Entry) -> BackendInfo {
+    let set = e.kernel_set();
+    BackendInfo {
+        name: name_of(e.name),
+        lanes: e.lanes,
+        keccak_lanes: e.keccak_lanes,
+        compiled: e.build.is_some(),
+        supported: set.is_some(),
+        sha256_kernel: set.map(|k| name_of(k.sha256_engine)),
+    }
+}
+
+/// A table name as `&str` (the names are ASCII literals).
+fn name_of(name: &'static CStr) -> &'static str {
+    name.to_str().unwrap_or("scalar")
+}
+
+/// The number of backends in the table, for the C API.
+pub(crate) fn backend_count() -> usize {
+    TABLE.len()
+}
+
+/// The table entry `index`'s info and NUL-terminated name, for the C API.
+pub(crate) fn backend_info_at(index: usize) -> Option<(BackendInfo, &'static CStr)> {
+    let e = TABLE.get(index)?;
+    Some((info(e), e.name))
+}
+
+/// What runs SHA-256 on table entry `index`, NUL-terminated, where this CPU
+/// runs it.
+pub(crate) fn sha256_kernel_at(index: usize) -> Option<&'static CStr> {
+    TABLE.get(index)?.kernel_set().map(|k| k.sha256_engine)
+}
+
+/// A backend that the running CPU supports: its kernel set was built.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Backend(u8);
 
@@ -162,10 +183,10 @@ impl Backend {
     /// The portable scalar kernel, available everywhere.
     pub const SCALAR: Backend = Backend(0);
 
-    /// The table entry named `name` if this CPU passes its detection.
+    /// The table entry named `name` if this CPU runs it.
     fn detected(name: &str) -> Option<Backend> {
         let index = TABLE.iter().position(|e| e.name.to_bytes() == name.as_bytes())?;
-        (TABLE[index].detect)().then_some(Backend(index as u8))
+        TABLE[index].kernel_set().map(|_| Backend(index as u8))
     }
 
     /// The AVX2 kernel (8 lanes), if this CPU has AVX2.
@@ -186,7 +207,7 @@ impl Backend {
 
     /// The fastest backend this CPU supports.
     pub fn detect() -> Backend {
-        (0..TABLE.len()).rev().find(|&i| (TABLE[i].detect)()).map_or(Self::SCALAR, |i| Backend(i as u8))
+        (0..TABLE.len()).rev().find(|&i| TABLE[i].kernel_set().is_some()).map_or(Self::SCALAR, |i| Backend(i as u8))
     }
 
     /// The backend called `name` (one of [`BACKEND_NAMES`]), or the detected
@@ -203,7 +224,7 @@ impl Backend {
 
     /// Every backend this CPU supports, scalar first.
     pub fn available() -> Vec<Backend> {
-        (0..TABLE.len()).filter(|&i| (TABLE[i].detect)()).map(|i| Backend(i as u8)).collect()
+        (0..TABLE.len()).filter(|&i| TABLE[i].kernel_set().is_some()).map(|i| Backend(i as u8)).collect()
     }
 
     /// This backend's table entry.
@@ -211,15 +232,23 @@ impl Backend {
         &TABLE[usize::from(self.0)]
     }
 
+    /// This backend's kernel set: every entry point, as detection chose
+    /// them.
+    #[inline]
+    pub(crate) fn kernels(self) -> &'static KernelSet {
+        // A Backend exists only for an entry whose kernel set was built, so
+        // the fallback is never taken.
+        self.entry().kernel_set().unwrap_or(&SCALAR_SET)
+    }
+
     /// The backend's name: "scalar", "avx2", "avx512" or "neon".
     pub fn name(self) -> &'static str {
-        // The names are ASCII literals.
-        self.c_name().to_str().unwrap_or("scalar")
+        name_of(self.c_name())
     }
 
     /// The name as a NUL-terminated string for the C API.
     pub(crate) fn c_name(self) -> &'static CStr {
-        self.entry().name
+        self.kernels().name
     }
 
     /// Messages hashed side by side: 1, 4, 8 or 16.
@@ -227,17 +256,19 @@ impl Backend {
         self.entry().lanes
     }
 
+    /// Keccak-256 messages hashed side by side: 1, 2 (neon), 4 (avx2) or 8
+    /// (avx512).
+    pub fn keccak_lanes(self) -> usize {
+        self.entry().keccak_lanes
+    }
+
     /// What runs SHA-256 (and so the first half of HASH160) on this
-    /// backend: `"sha-ni"` where the tail policy puts it on the CPU's SHA
+    /// backend: `"sha-ni"` where its kernel set puts it on the CPU's SHA
     /// extensions (x86_64 AVX2 with SHA-NI: several messages interleaved),
     /// else the backend's own name (its lanes; `"scalar"`: the `sha2`
     /// crate, one message at a time).
     pub fn sha256_kernel(self) -> &'static str {
-        #[cfg(target_arch = "x86_64")]
-        if crate::policy::sha256_on_sha_ni(self.lanes()).is_some() {
-            return "sha-ni";
-        }
-        self.name()
+        name_of(self.kernels().sha256_engine)
     }
 
     /// The process-wide backend: chosen at first use (the detected one, or
@@ -267,120 +298,10 @@ impl Backend {
     pub fn make_current(self) {
         CURRENT.store(self.0 + 1, Ordering::Relaxed);
     }
-
-    /// `dst[i] = RIPEMD160(src[i])` for 32-byte messages, with this
-    /// backend's kernel. `src` and `dst` have the same length.
-    #[inline]
-    pub(crate) fn hash32(self, src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
-        // SAFETY: a Backend exists only for an entry whose detection passed
-        // on this CPU, so it has the kernel's instruction set.
-        unsafe { (self.entry().hash32)(src, dst) }
-    }
-
-    /// `dst[i] = SHA256(src[width*i .. width*i + width])` with this
-    /// backend's SHA-256 kernel. `src.len() == width * dst.len()`.
-    /// Where the tail policy says so (`policy::sha256_on_sha_ni`), the
-    /// CPU's SHA extensions run it instead of the lanes.
-    #[inline]
-    pub(crate) fn sha256(self, src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
-        #[cfg(target_arch = "x86_64")]
-        if let Some(sha_ni) = crate::policy::sha256_on_sha_ni(self.lanes()) {
-            return sha_ni.sha256(src, width, dst);
-        }
-        self.sha256_lanes(src, width, dst)
-    }
-
-    /// HASH160 of the leading whole groups of `width`-byte messages of
-    /// `src` into `dst` with both halves on this backend's lanes (fused, no
-    /// SHA-256 digest written out); returns how many messages it hashed,
-    /// which is 0 where its SHA-256 does not run on its lanes (the tail
-    /// policy's SHA-NI, scalar's `sha2`), where the policy keeps two stages
-    /// (`policy::hash160_fused`) or the width has no fixed-width path.
-    /// `src.len() == width * dst.len()`.
-    #[inline]
-    pub(crate) fn hash160_fused(self, src: &[u8], width: usize, dst: &mut [[u8; 20]]) -> usize {
-        #[cfg(target_arch = "x86_64")]
-        if crate::policy::sha256_on_sha_ni(self.lanes()).is_some() {
-            return 0;
-        }
-        if !crate::policy::hash160_fused(self.lanes(), width) {
-            return 0;
-        }
-        // SAFETY: as in `hash32`.
-        unsafe { (self.entry().hash160_fused)(src, width, dst) }
-    }
-
-    /// The table's fused HASH160 kernel, whatever the policy says (tests).
-    #[cfg(test)]
-    pub(crate) fn hash160_fused_kernel(self, src: &[u8], width: usize, dst: &mut [[u8; 20]]) -> usize {
-        // SAFETY: as in `hash32`.
-        unsafe { (self.entry().hash160_fused)(src, width, dst) }
-    }
-
-    /// [`Backend::sha256`] on this backend's own kernel (its lanes, or the
-    /// `sha2` crate for scalar), whatever the policy says.
-    #[inline]
-    pub(crate) fn sha256_lanes(self, src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
-        debug_assert_eq!(Some(src.len()), dst.len().checked_mul(width));
-        // SAFETY: as in `hash32`.
-        unsafe { (self.entry().sha256)(src, width, dst) }
-    }
 }
 
-impl Backend {
-    /// `dst[i] = RIPEMD160(msgs[i])`, any lengths, with this backend's
-    /// multi-buffer kernel. `msgs` and `dst` have the same length.
-    #[inline]
-    pub(crate) fn ripemd160_many(self, msgs: Messages<'_>, dst: &mut [[u8; 20]]) {
-        // SAFETY: as in `hash32`.
-        unsafe { (self.entry().ripemd160_many)(msgs, dst) }
-    }
-
-    /// `dst[i] = SHA256(msgs[i])`, any lengths, with this backend's
-    /// multi-buffer kernel. `msgs` and `dst` have the same length.
-    /// As [`Backend::sha256`], on the SHA extensions where the policy says so.
-    #[inline]
-    pub(crate) fn sha256_many(self, msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
-        #[cfg(target_arch = "x86_64")]
-        if let Some(sha_ni) = crate::policy::sha256_on_sha_ni(self.lanes()) {
-            return sha_ni.sha256_many(msgs, dst);
-        }
-        self.sha256_many_lanes(msgs, dst)
-    }
-
-    /// [`Backend::sha256_many`] on this backend's own kernel, whatever the
-    /// policy says.
-    #[inline]
-    pub(crate) fn sha256_many_lanes(self, msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
-        // SAFETY: as in `hash32`.
-        unsafe { (self.entry().sha256_many)(msgs, dst) }
-    }
-}
-
-impl Backend {
-    /// Keccak-256 messages hashed side by side: 1, 2 (neon), 4 (avx2) or 8
-    /// (avx512).
-    pub(crate) fn keccak_lanes(self) -> usize {
-        self.entry().keccak_lanes
-    }
-
-    /// `dst[i] = Keccak256(src[width*i .. width*i + width])` with this
-    /// backend's fixed-width kernel. `src.len() == width * dst.len()`.
-    #[inline]
-    pub(crate) fn keccak256(self, src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
-        debug_assert_eq!(Some(src.len()), dst.len().checked_mul(width));
-        // SAFETY: as in `hash32`.
-        unsafe { (self.entry().keccak256)(src, width, dst) }
-    }
-
-    /// `dst[i] = Keccak256(msgs[i])`, any lengths, with this backend's
-    /// multi-buffer kernel. `msgs` and `dst` have the same length.
-    #[inline]
-    pub(crate) fn keccak256_many(self, msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
-        // SAFETY: as in `hash32`.
-        unsafe { (self.entry().keccak256_many)(msgs, dst) }
-    }
-}
+/// The scalar kernel set, the fallback of [`Backend::kernels`].
+static SCALAR_SET: KernelSet = kernels::scalar::SET;
 
 /// The current backend's table index plus one; 0 until first use.
 static CURRENT: AtomicU8 = AtomicU8::new(0);
@@ -389,23 +310,30 @@ static CURRENT: AtomicU8 = AtomicU8::new(0);
 mod tests {
     use super::*;
 
-    /// Every entry has a known name, a power-of-two lane count, and a
-    /// constructor that finds it exactly when its detection passes.
+    /// The table and the exported lists agree: every name in
+    /// BACKEND_NAMES's order, scalar first, power-of-two lane counts that
+    /// match each kernel set's lane types, and a constructor that finds a
+    /// backend exactly when its kernel set was built.
     #[test]
     fn table_is_consistent() {
-        assert_eq!(TABLE[0].name, c"scalar");
+        let names: Vec<&str> = TABLE.iter().map(|e| name_of(e.name)).collect();
+        assert_eq!(names, BACKEND_NAMES);
         for (i, e) in TABLE.iter().enumerate() {
-            let name = e.name.to_str().expect("ASCII name");
-            assert!(BACKEND_NAMES.contains(&name), "{name} missing from BACKEND_NAMES");
+            let name = name_of(e.name);
             assert!(e.lanes.is_power_of_two() && e.lanes <= 16, "{name}: {} lanes", e.lanes);
             assert!(e.keccak_lanes.is_power_of_two() && e.keccak_lanes <= 8, "{name}: {} Keccak lanes", e.keccak_lanes);
             let found = Backend::by_name(name);
-            if (e.detect)() {
-                assert_eq!(found, Ok(Backend(i as u8)));
-                assert_eq!(found.map(Backend::name), Ok(name));
-            } else {
-                assert_eq!(found, Err(BackendError::Unavailable));
+            match e.kernel_set() {
+                Some(k) => {
+                    assert_eq!(found, Ok(Backend(i as u8)));
+                    assert_eq!(found.map(Backend::name), Ok(name));
+                    assert_eq!((k.name, k.lanes, k.keccak_lanes), (e.name, e.lanes, e.keccak_lanes), "{name}: kernel set");
+                }
+                None => assert_eq!(found, Err(BackendError::Unavailable)),
             }
+            let info = backends()[i];
+            assert_eq!((info.name, info.lanes, info.supported), (name, e.lanes, e.kernel_set().is_some()));
+            assert!(info.compiled || !info.supported);
         }
         assert_eq!(Backend::by_name("sse2"), Err(BackendError::Unknown));
         assert_eq!(Backend::available()[0], Backend::SCALAR);

@@ -1,135 +1,10 @@
-//! The batch drivers: n messages of one width, in chunks that fit on the
-//! stack, through one backend's kernels. The C functions and the safe Rust
-//! functions both end here, so in-place use and chunking have one
-//! implementation ([`chunked`]); each batch function is one stage run over
-//! it.
-//!
-//! A chunk's messages are read in full (into the kernel) before any of its
-//! digests is written, and digest i never lands past the start of message
-//! i + 1 when the message width is at least the digest size: that is why
-//! `dst == src` works.
-
-use core::ptr;
-use core::slice;
+//! The Rust API: the batch functions on the process-wide [`Backend`] or on
+//! a given one (`_with`). Each checks its slices and calls one driver
+//! (`crate::drivers`).
 
 use crate::backend::Backend;
-use crate::many::Messages;
-
-/// Messages per chunk: a multiple of every backend's lane count (16, 8 and
-/// 4) and of the SHA-NI kernel's three streams (`simd::shani::STREAMS`), so
-/// that no chunk of a long batch ends in a partial group. Measured against
-/// 64 (a lone SHA-NI message at the end of each chunk, one dependent chain)
-/// on the AMD EPYC Zen 3 (family 25 model 1), 2026-12-02, HASH160 of n =
-/// 4096, best of 300 calls, three alternated runs: 42.9 ns per 33-byte key
-/// against 43.3, 61.8 per 65-byte key against 62.5.
-pub(crate) const CHUNK: usize = 96;
-const _: () = assert!(CHUNK.is_multiple_of(16) && CHUNK.is_multiple_of(3));
-
-/// Runs `stage` on the `n` messages of `width` bytes at `src`, at most
-/// [`CHUNK`] at a time, and copies each chunk's `D`-byte digests to `dst`.
-/// `stage(msgs, out)` gets `out.len()` messages as `msgs` (`width *
-/// out.len()` bytes) and fills `out`.
-///
-/// # Safety
-/// `src` is valid for reads of `width * n` bytes (or `width * n == 0`) and
-/// `dst` for writes of `D * n` bytes (neither product overflows); the ranges
-/// are disjoint, or start at the same address with `width >= D`.
-#[inline(always)]
-unsafe fn chunked<const D: usize>(
-    dst: *mut u8,
-    src: *const u8,
-    n: usize,
-    width: usize,
-    mut stage: impl FnMut(&[u8], &mut [[u8; D]]),
-) {
-    let mut digests = [[0u8; D]; CHUNK];
-    let mut done = 0;
-    while done < n {
-        let m = CHUNK.min(n - done);
-        {
-            let msgs: &[u8] = if width == 0 {
-                &[]
-            } else {
-                // SAFETY: messages done..done + m lie within the caller's
-                // width * n readable bytes; nothing writes them while this
-                // slice lives (it ends before dst is written).
-                unsafe { slice::from_raw_parts(src.add(width * done), width * m) }
-            };
-            stage(msgs, &mut digests[..m]);
-        }
-        // In place, the digest bytes end at D * (done + m) <= width * (done +
-        // m): this chunk's messages (already read) and earlier ones.
-        // SAFETY: within the caller's D * n writable bytes; `digests` is on
-        // our stack, so it overlaps nothing of the caller's.
-        unsafe { ptr::copy_nonoverlapping(digests.as_ptr().cast::<u8>(), dst.add(D * done), D * m) };
-        done += m;
-    }
-}
-
-/// The 32-byte messages of `msgs` (a multiple of 32 bytes) as arrays.
-#[inline(always)]
-fn as_msgs32(msgs: &[u8]) -> &[[u8; 32]] {
-    let (whole, rest) = msgs.as_chunks::<32>();
-    debug_assert!(rest.is_empty());
-    whole
-}
-
-/// `dst[20i..20i+20) = RIPEMD160(src[32i..32i+32))` for i < n.
-///
-/// # Safety
-/// As [`chunked`] with width 32 and 20-byte digests.
-pub(crate) unsafe fn hash32_raw(backend: Backend, dst: *mut u8, src: *const u8, n: usize) {
-    // SAFETY: the caller's.
-    unsafe { chunked::<20>(dst, src, n, 32, |msgs, out| backend.hash32(as_msgs32(msgs), out)) }
-}
-
-/// `out[i] = RIPEMD160(SHA256(msgs[width*i .. width*i + width]))`: whole
-/// groups fused where the backend's SHA-256 runs on its lanes
-/// ([`Backend::hash160_fused`]), the rest in two stages, [`CHUNK`] at a
-/// time: the backend's SHA-256 kernel into a buffer on the stack, then its
-/// RIPEMD-160 kernel on that buffer. No heap allocation.
-#[inline]
-fn hash160_packed(backend: Backend, msgs: &[u8], width: usize, out: &mut [[u8; 20]]) {
-    debug_assert_eq!(Some(msgs.len()), out.len().checked_mul(width));
-    let fused = backend.hash160_fused(msgs, width, out);
-    if fused < out.len() {
-        hash160_two_stage(backend, &msgs[fused * width..], width, &mut out[fused..]);
-    }
-}
-
-/// [`hash160_packed`] in two stages.
-#[inline(never)]
-fn hash160_two_stage(backend: Backend, msgs: &[u8], width: usize, out: &mut [[u8; 20]]) {
-    let mut sha = [[0u8; 32]; CHUNK];
-    let mut done = 0;
-    while done < out.len() {
-        let m = CHUNK.min(out.len() - done);
-        let sha = &mut sha[..m];
-        backend.sha256(&msgs[done * width..(done + m) * width], width, sha);
-        backend.hash32(sha, &mut out[done..done + m]);
-        done += m;
-    }
-}
-
-/// `dst[20i..20i+20) = RIPEMD160(SHA256(src[w*i..w*i+w)))` for i < n, a
-/// chunk at a time through [`hash160_packed`]. No heap allocation.
-///
-/// # Safety
-/// As [`chunked`] with 20-byte digests.
-pub(crate) unsafe fn hash160_raw(backend: Backend, dst: *mut u8, src: *const u8, n: usize, width: usize) {
-    // SAFETY: the caller's.
-    unsafe { chunked::<20>(dst, src, n, width, |msgs, out| hash160_packed(backend, msgs, width, out)) }
-}
-
-/// `dst[32i..32i+32) = SHA256(src[w*i..w*i+w))` for i < n. No heap
-/// allocation.
-///
-/// # Safety
-/// As [`chunked`] with 32-byte digests.
-pub(crate) unsafe fn sha256_raw(backend: Backend, dst: *mut u8, src: *const u8, n: usize, width: usize) {
-    // SAFETY: the caller's.
-    unsafe { chunked::<32>(dst, src, n, width, |msgs, out| backend.sha256(msgs, width, out)) }
-}
+use crate::drivers::{self, InputError};
+use crate::messages::Messages;
 
 /// RIPEMD-160 of each 32-byte message, on the current [`Backend`].
 ///
@@ -147,7 +22,7 @@ pub fn hash32_with(backend: Backend, dst: &mut [[u8; 20]], src: &[[u8; 32]]) {
     assert_eq!(dst.len(), src.len(), "hash32: dst and src hold different numbers of messages");
     // SAFETY: the slices give exactly 32n readable and 20n writable bytes,
     // and Rust's borrow rules make them disjoint.
-    unsafe { hash32_raw(backend, dst.as_mut_ptr().cast(), src.as_ptr().cast(), src.len()) }
+    unsafe { drivers::hash32_raw(backend.kernels(), dst.as_mut_ptr().cast(), src.as_ptr().cast(), src.len()) }
 }
 
 /// In place: `buf` holds n 32-byte messages; afterwards its first `20 * n`
@@ -160,7 +35,7 @@ pub fn hash32_in_place(buf: &mut [u8]) {
     let n = buf.len() / 32;
     let p = buf.as_mut_ptr();
     // SAFETY: p is valid for 32n reads and 20n <= 32n writes, dst == src.
-    unsafe { hash32_raw(Backend::current(), p, p, n) }
+    unsafe { drivers::hash32_raw(Backend::current().kernels(), p, p, n) }
 }
 
 /// HASH160 = RIPEMD160(SHA256(m)) of each `width`-byte message of `src`,
@@ -180,7 +55,7 @@ pub fn hash160_with(backend: Backend, dst: &mut [[u8; 20]], src: &[u8], width: u
     assert_eq!(Some(src.len()), dst.len().checked_mul(width), "hash160: src is not dst.len() messages of width bytes");
     // SAFETY: src holds width*n readable bytes, dst 20n writable ones, and
     // they are disjoint.
-    unsafe { hash160_raw(backend, dst.as_mut_ptr().cast(), src.as_ptr(), dst.len(), width) }
+    unsafe { drivers::hash160_raw(backend.kernels(), dst.as_mut_ptr().cast(), src.as_ptr(), dst.len(), width) }
 }
 
 /// SHA-256 (NIST FIPS 180-4) of each `width`-byte message of `src`, on the
@@ -200,240 +75,7 @@ pub fn sha256_with(backend: Backend, dst: &mut [[u8; 32]], src: &[u8], width: us
     assert_eq!(Some(src.len()), dst.len().checked_mul(width), "sha256: src is not dst.len() messages of width bytes");
     // SAFETY: src holds width*n readable bytes, dst 32n writable ones, and
     // they are disjoint.
-    unsafe { sha256_raw(backend, dst.as_mut_ptr().cast(), src.as_ptr(), dst.len(), width) }
-}
-
-/// Messages per chunk of the any-length drivers: in a chunk, the messages
-/// of a width that has a fixed-width kernel, when they are at least as many
-/// as the backend has lanes, run that kernel on a copy on the stack (at
-/// most `MANY_CHUNK * 65` bytes); HASH160 keeps a chunk's SHA-256 digests on
-/// the stack.
-pub(crate) const MANY_CHUNK: usize = 512;
-
-/// The widths with a fixed-width kernel, per algorithm: RIPEMD-160's
-/// 32-byte path, SHA-256's 32, 33 and 65 (public keys).
-const RIPEMD160_WIDTHS: &[usize] = &[32];
-const SHA256_WIDTHS: &[usize] = &[32, 33, 65];
-
-/// The messages of a chunk by class: class `k + 1` is the width
-/// `widths[k]`, class 0 every other message (and those of a width with
-/// fewer than `lanes` messages); `index[c][..counts[c]]` are the positions
-/// of class `c`'s messages in the chunk, in order.
-struct Classes {
-    index: [[u16; MANY_CHUNK]; 4],
-    counts: [usize; 4],
-}
-
-/// Sorts `msgs` (at most [`MANY_CHUNK`]) into `c`'s classes and returns
-/// true when some width has at least `lanes` messages: one pass that gives
-/// each message its class (a byte) and counts the classes, then one short
-/// pass per class present, with no branch per message (the lengths of
-/// neighbouring messages are unrelated).
-#[inline]
-fn classify(msgs: Messages<'_>, widths: &[usize], lanes: usize, c: &mut Classes) -> bool {
-    debug_assert!(msgs.len() <= MANY_CHUNK && widths.len() < 4);
-    // Class k + 1 for widths[k], 0 for any other length: compares only.
-    let w = |k: usize| widths.get(k).copied().unwrap_or(usize::MAX);
-    let (w1, w2, w3) = (w(0), w(1), w(2));
-    let class = |len: usize| u8::from(len == w1) | (u8::from(len == w2) << 1) | (u8::from(len == w3) * 3);
-    let mut len_buf = [0usize; MANY_CHUNK];
-    let lens = msgs.lens(&mut len_buf);
-    let mut classes = [0u8; MANY_CHUNK];
-    let classes = &mut classes[..lens.len()];
-    // Most chunks of arbitrary lengths have no class at all: the counts
-    // say so before any index is written.
-    let mut fixed = [0usize; 4];
-    for (k, &len) in classes.iter_mut().zip(lens) {
-        *k = class(len);
-        fixed[1] += usize::from(len == w1);
-        fixed[2] += usize::from(len == w2);
-        fixed[3] += usize::from(len == w3);
-    }
-    if !fixed[1..].iter().any(|&f| f >= lanes.max(1)) {
-        return false;
-    }
-    // One pass per class that has messages: message i is written to the
-    // list at its count, which moves on only for the class's own messages
-    // (a store and an add, no branch; a key mix of two widths makes two
-    // short passes over the class bytes).
-    let mut counts = [lens.len() - fixed[1] - fixed[2] - fixed[3], fixed[1], fixed[2], fixed[3]];
-    for (k, list) in c.index.iter_mut().enumerate() {
-        if counts[k] == 0 {
-            continue;
-        }
-        let mut n = 0usize;
-        for (i, &class) in classes.iter().enumerate() {
-            // n <= i < lens.len() <= MANY_CHUNK: in bounds (`min` lets the
-            // compiler drop the check).
-            list[n.min(MANY_CHUNK - 1)] = i as u16;
-            n += usize::from(usize::from(class) == k);
-        }
-        counts[k] = n;
-    }
-    let mut n = counts;
-    let mut any = false;
-    for k in 1..=widths.len() {
-        if n[k] >= lanes.max(1) {
-            any = true;
-        } else if n[k] > 0 {
-            // Too few to fill the lanes: with the others.
-            let (others, this) = c.index.split_at_mut(k);
-            others[0][n[0]..n[0] + n[k]].copy_from_slice(&this[0][..n[k]]);
-            n[0] += n[k];
-            n[k] = 0;
-        }
-    }
-    c.counts = n;
-    any
-}
-
-/// `dst[i] = H(msgs[i])` for one chunk sorted into `classes`
-/// ([`classify`]): each qualifying width's messages packed on the stack
-/// through `fixed(packed, width, out)`, the others through `many`, the
-/// digests put back in order.
-fn split_chunk<const D: usize>(
-    msgs: Messages<'_>,
-    dst: &mut [[u8; D]],
-    widths: &[usize],
-    classes: &Classes,
-    buf: &mut [u8; 65 * MANY_CHUNK],
-    mut fixed: impl FnMut(&[u8], usize, &mut [[u8; D]]),
-    many: impl FnOnce(Messages<'_>, &mut [[u8; D]]),
-) {
-    let m = msgs.len();
-    let mut out = [[0u8; D]; MANY_CHUNK];
-    for (k, &width) in widths.iter().enumerate() {
-        let count = classes.counts[k + 1];
-        if count == 0 {
-            continue;
-        }
-        let index = &classes.index[k + 1][..count];
-        msgs.pack_indexed(width, index, &mut buf[..]);
-        if count == m {
-            fixed(&buf[..width * m], width, dst);
-            return;
-        }
-        fixed(&buf[..width * count], width, &mut out[..count]);
-        for (d, &i) in out[..count].iter().zip(index) {
-            dst[usize::from(i)] = *d;
-        }
-    }
-    let j = classes.counts[0];
-    if j > 0 {
-        let index = &classes.index[0][..j];
-        let mut others: [&[u8]; MANY_CHUNK] = [&[]; MANY_CHUNK];
-        for (slot, &i) in others.iter_mut().zip(index) {
-            *slot = msgs.get(usize::from(i));
-        }
-        many(Messages::slices(&others[..j]), &mut out[..j]);
-        for (d, &i) in out[..j].iter().zip(index) {
-            dst[usize::from(i)] = *d;
-        }
-    }
-}
-
-/// The any-length driver shape: chunk by chunk, a chunk in which a fixed
-/// width qualifies is split ([`split_chunk`]); stretches of chunks in which
-/// none does go to the multi-buffer kernel `many` in one call, so its lanes
-/// are refilled across the whole stretch.
-fn many_driver<const D: usize>(
-    msgs: Messages<'_>,
-    dst: &mut [[u8; D]],
-    widths: &[usize],
-    lanes: usize,
-    mut fixed: impl FnMut(&[u8], usize, &mut [[u8; D]]),
-    mut many: impl FnMut(Messages<'_>, &mut [[u8; D]]),
-) {
-    let n = msgs.len();
-    let mut general = 0;
-    let mut start = 0;
-    let mut buf = [0u8; 65 * MANY_CHUNK];
-    let mut classes = Classes { index: [[0; MANY_CHUNK]; 4], counts: [0; 4] };
-    while start < n {
-        let end = (start + MANY_CHUNK).min(n);
-        let chunk = msgs.range(start..end);
-        // A chunk of one fixed width (a batch of keys, say): packed and
-        // hashed in one call, no classes.
-        if let Some(width) = chunk.uniform_len().filter(|w| end - start >= lanes && widths.contains(w)) {
-            if general < start {
-                many(msgs.range(general..start), &mut dst[general..start]);
-            }
-            fixed(chunk.pack(width, &mut buf), width, &mut dst[start..end]);
-            general = end;
-        } else if classify(chunk, widths, lanes, &mut classes) {
-            if general < start {
-                many(msgs.range(general..start), &mut dst[general..start]);
-            }
-            split_chunk(chunk, &mut dst[start..end], widths, &classes, &mut buf, &mut fixed, &mut many);
-            general = end;
-        }
-        start = end;
-    }
-    if general < n {
-        many(msgs.range(general..n), &mut dst[general..n]);
-    }
-}
-
-/// `dst[i] = RIPEMD160(msgs[i])` for messages of any lengths: 32-byte
-/// messages through the fixed 32-byte kernel where a chunk has enough of
-/// them ([`many_driver`]), everything else through the backend's
-/// multi-buffer kernel.
-pub(crate) fn ripemd160_many_msgs(backend: Backend, msgs: Messages<'_>, dst: &mut [[u8; 20]]) {
-    assert_eq!(msgs.len(), dst.len(), "ripemd160_many: dst and msgs hold different numbers of messages");
-    many_driver(
-        msgs,
-        dst,
-        RIPEMD160_WIDTHS,
-        backend.lanes(),
-        |packed, _, out| backend.hash32(packed.as_chunks::<32>().0, out),
-        |m, out| backend.ripemd160_many(m, out),
-    );
-}
-
-/// `dst[i] = SHA256(msgs[i])` for messages of any lengths: 32-, 33- and
-/// 65-byte messages through the fixed-width kernels where a chunk has
-/// enough of them, everything else through the multi-buffer kernel.
-pub(crate) fn sha256_many_msgs(backend: Backend, msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
-    assert_eq!(msgs.len(), dst.len(), "sha256_many: dst and msgs hold different numbers of messages");
-    many_driver(
-        msgs,
-        dst,
-        SHA256_WIDTHS,
-        backend.lanes(),
-        |packed, width, out| backend.sha256(packed, width, out),
-        |m, out| backend.sha256_many(m, out),
-    );
-}
-
-/// `dst[i] = RIPEMD160(SHA256(msgs[i]))` for messages of any lengths: the
-/// driver shape of [`many_driver`], each chunk's messages of a fixed
-/// SHA-256 width packed and hashed by [`hash160_packed`] (fused where the
-/// backend's SHA-256 runs on its lanes), the others by the multi-buffer
-/// SHA-256 kernel into a buffer on the stack and then the fixed 32-byte
-/// RIPEMD-160 kernel. No heap allocation.
-pub(crate) fn hash160_many_msgs(backend: Backend, msgs: Messages<'_>, dst: &mut [[u8; 20]]) {
-    assert_eq!(msgs.len(), dst.len(), "hash160_many: dst and msgs hold different numbers of messages");
-    let mut sha = [[0u8; 32]; MANY_CHUNK];
-    many_driver(
-        msgs,
-        dst,
-        SHA256_WIDTHS,
-        backend.lanes(),
-        |packed, width, out| hash160_packed(backend, packed, width, out),
-        |m, out| {
-            // The stretch of chunks the driver hands over may be longer than
-            // the buffer: the multi-buffer kernel refills its lanes across
-            // each piece of MANY_CHUNK.
-            let mut done = 0;
-            while done < out.len() {
-                let k = MANY_CHUNK.min(out.len() - done);
-                let sha = &mut sha[..k];
-                backend.sha256_many(m.range(done..done + k), sha);
-                backend.hash32(sha, &mut out[done..done + k]);
-                done += k;
-            }
-        },
-    );
+    unsafe { drivers::sha256_raw(backend.kernels(), dst.as_mut_ptr().cast(), src.as_ptr(), dst.len(), width) }
 }
 
 /// RIPEMD-160 of each message of `msgs` (any lengths), on the current
@@ -451,7 +93,7 @@ pub fn ripemd160_many(dst: &mut [[u8; 20]], msgs: &[&[u8]]) {
 /// # Panics
 /// If `dst` and `msgs` differ in length.
 pub fn ripemd160_many_with(backend: Backend, dst: &mut [[u8; 20]], msgs: &[&[u8]]) {
-    ripemd160_many_msgs(backend, Messages::slices(msgs), dst)
+    drivers::ripemd160_many_msgs(backend.kernels(), Messages::slices(msgs), dst)
 }
 
 /// HASH160 = RIPEMD160(SHA256(m)) of each message of `msgs` (any lengths),
@@ -468,7 +110,7 @@ pub fn hash160_many(dst: &mut [[u8; 20]], msgs: &[&[u8]]) {
 /// # Panics
 /// If `dst` and `msgs` differ in length.
 pub fn hash160_many_with(backend: Backend, dst: &mut [[u8; 20]], msgs: &[&[u8]]) {
-    hash160_many_msgs(backend, Messages::slices(msgs), dst)
+    drivers::hash160_many_msgs(backend.kernels(), Messages::slices(msgs), dst)
 }
 
 /// SHA-256 (NIST FIPS 180-4) of each message of `msgs` (any lengths), on
@@ -485,102 +127,7 @@ pub fn sha256_many(dst: &mut [[u8; 32]], msgs: &[&[u8]]) {
 /// # Panics
 /// If `dst` and `msgs` differ in length.
 pub fn sha256_many_with(backend: Backend, dst: &mut [[u8; 32]], msgs: &[&[u8]]) {
-    sha256_many_msgs(backend, Messages::slices(msgs), dst)
-}
-
-/// `dst[32i..32i+32) = Keccak256(src[w*i..w*i+w))` for i < n. No heap
-/// allocation.
-///
-/// # Safety
-/// As [`chunked`] with 32-byte digests.
-pub(crate) unsafe fn keccak256_raw(backend: Backend, dst: *mut u8, src: *const u8, n: usize, width: usize) {
-    // SAFETY: the caller's.
-    unsafe { chunked::<32>(dst, src, n, width, |msgs, out| backend.keccak256(msgs, width, out)) }
-}
-
-/// The error of [`eth_address`]: the input is not a batch of secp256k1
-/// public keys in one of the two accepted forms. Nothing was written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum InputError {
-    /// The width is neither 64 (`X || Y`) nor 65 (`0x04 || X || Y`).
-    Width(usize),
-    /// Key `index` (of a batch of width 65) does not start with `0x04`.
-    Prefix {
-        /// The first such key.
-        index: usize,
-    },
-}
-
-impl core::fmt::Display for InputError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            InputError::Width(w) => write!(f, "public keys of {w} bytes: an Ethereum address needs 64 (X||Y) or 65 (0x04||X||Y)"),
-            InputError::Prefix { index } => write!(f, "key {index} does not start with 0x04 (not an uncompressed public key)"),
-        }
-    }
-}
-
-impl std::error::Error for InputError {}
-
-/// The checks of the Ethereum address functions on `n` keys of `width`
-/// bytes at `keys` (`width * n` bytes): the width, then every key's prefix
-/// when the width is 65.
-fn check_eth_keys(keys: &[u8], width: usize) -> Result<(), InputError> {
-    match width {
-        64 => Ok(()),
-        // One branch-free pass (an or of every prefix xor 0x04), then the
-        // search for the first bad key only when there is one.
-        65 => match keys.chunks_exact(65).fold(0u8, |acc, k| acc | (k[0] ^ 0x04)) {
-            0 => Ok(()),
-            _ => Err(InputError::Prefix { index: keys.chunks_exact(65).position(|k| k[0] != 0x04).unwrap_or(0) }),
-        },
-        _ => Err(InputError::Width(width)),
-    }
-}
-
-/// `dst[20i..20i+20)` = the last 20 bytes of Keccak256 of the 64 bytes
-/// `X || Y` of key `i` (`src[w*i..w*i+w)`, the prefix `0x04` skipped for
-/// `w == 65`), after checking every key ([`check_eth_keys`]): on an error
-/// nothing is written. No heap allocation.
-///
-/// # Safety
-/// As [`chunked`] with 20-byte digests.
-pub(crate) unsafe fn eth_address_raw(backend: Backend, dst: *mut u8, src: *const u8, n: usize, width: usize) -> Result<(), InputError> {
-    if n > 0 && width > 0 {
-        // SAFETY: the caller's: width * n readable bytes, not written
-        // while this slice lives (it ends before any digest is written).
-        check_eth_keys(unsafe { slice::from_raw_parts(src, width * n) }, width)?;
-    } else {
-        check_eth_keys(&[], width)?;
-    }
-    let mut full = [[0u8; 32]; CHUNK];
-    // 65-byte keys: their `X || Y` packed side by side on the stack first
-    // (one 64-byte copy per key), so that the kernel reads whole aligned
-    // words as for 64-byte messages (loads from the keys themselves, one
-    // byte off, cost about 10% more: `cargo bench --bench keccak`).
-    #[repr(align(64))]
-    struct Packed([[u8; 64]; CHUNK]);
-    let mut packed = Packed([[0u8; 64]; CHUNK]);
-    // SAFETY: the caller's.
-    unsafe {
-        chunked::<20>(dst, src, n, width, |msgs, out| {
-            let full = &mut full[..out.len()];
-            if width == 65 {
-                let packed = &mut packed.0[..out.len()];
-                for (xy, key) in packed.iter_mut().zip(msgs.as_chunks::<65>().0) {
-                    xy.copy_from_slice(&key[1..]);
-                }
-                backend.keccak256(packed.as_flattened(), 64, full);
-            } else {
-                backend.keccak256(msgs, width, full);
-            }
-            for (o, d) in out.iter_mut().zip(full.iter()) {
-                o.copy_from_slice(&d[12..]);
-            }
-        })
-    };
-    Ok(())
+    drivers::sha256_many_msgs(backend.kernels(), Messages::slices(msgs), dst)
 }
 
 /// Keccak-256 of each `width`-byte message of `src`, on the current
@@ -602,7 +149,7 @@ pub fn keccak256_with(backend: Backend, dst: &mut [[u8; 32]], src: &[u8], width:
     assert_eq!(Some(src.len()), dst.len().checked_mul(width), "keccak256: src is not dst.len() messages of width bytes");
     // SAFETY: src holds width*n readable bytes, dst 32n writable ones, and
     // they are disjoint.
-    unsafe { keccak256_raw(backend, dst.as_mut_ptr().cast(), src.as_ptr(), dst.len(), width) }
+    unsafe { drivers::keccak256_raw(backend.kernels(), dst.as_mut_ptr().cast(), src.as_ptr(), dst.len(), width) }
 }
 
 /// Ethereum addresses of secp256k1 public keys, on the current
@@ -629,31 +176,11 @@ pub fn eth_address(dst: &mut [[u8; 20]], src: &[u8], width: usize) -> Result<(),
 /// # Panics
 /// As [`eth_address`].
 pub fn eth_address_with(backend: Backend, dst: &mut [[u8; 20]], src: &[u8], width: usize) -> Result<(), InputError> {
-    check_eth_keys(&[], width)?;
+    drivers::check_eth_keys(&[], width)?;
     assert_eq!(Some(src.len()), dst.len().checked_mul(width), "eth_address: src is not dst.len() keys of width bytes");
     // SAFETY: src holds width*n readable bytes, dst 20n writable ones, and
     // they are disjoint.
-    unsafe { eth_address_raw(backend, dst.as_mut_ptr().cast(), src.as_ptr(), dst.len(), width) }
-}
-
-/// The widths with which the any-length Keccak-256 driver packs a chunk's
-/// messages for the fixed-width kernel: 32 (hashes of hashes) and 64
-/// (public keys, pairs of hashes).
-const KECCAK256_WIDTHS: &[usize] = &[32, 64];
-
-/// `dst[i] = Keccak256(msgs[i])` for messages of any lengths: 32- and
-/// 64-byte messages through the fixed-width kernel where a chunk has enough
-/// of them, everything else through the multi-buffer kernel.
-pub(crate) fn keccak256_many_msgs(backend: Backend, msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
-    assert_eq!(msgs.len(), dst.len(), "keccak256_many: dst and msgs hold different numbers of messages");
-    many_driver(
-        msgs,
-        dst,
-        KECCAK256_WIDTHS,
-        backend.keccak_lanes(),
-        |packed, width, out| backend.keccak256(packed, width, out),
-        |m, out| backend.keccak256_many(m, out),
-    );
+    unsafe { drivers::eth_address_raw(backend.kernels(), dst.as_mut_ptr().cast(), src.as_ptr(), dst.len(), width) }
 }
 
 /// Keccak-256 (the original Keccak padding, as [`keccak256`]) of each
@@ -670,5 +197,5 @@ pub fn keccak256_many(dst: &mut [[u8; 32]], msgs: &[&[u8]]) {
 /// # Panics
 /// If `dst` and `msgs` differ in length.
 pub fn keccak256_many_with(backend: Backend, dst: &mut [[u8; 32]], msgs: &[&[u8]]) {
-    keccak256_many_msgs(backend, Messages::slices(msgs), dst)
+    drivers::keccak256_many_msgs(backend.kernels(), Messages::slices(msgs), dst)
 }

@@ -13,9 +13,10 @@ use core::slice;
 use std::ffi::CStr;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use crate::backend::Backend;
-use crate::batch;
-use crate::many::Messages;
+use crate::backend::{self, Backend};
+use crate::drivers;
+use crate::kernels::KernelSet;
+use crate::messages::Messages;
 use crate::ripemd160::stream::{ripemd160, Ripemd160};
 
 /// Success.
@@ -141,14 +142,14 @@ fn check_batch(dst: *mut u8, digest_size: usize, src: *const u8, n: usize, width
 /// # Safety
 /// `src` is readable for `width * n` bytes and `dst` writable for
 /// `digest_size * n` (the C caller's contract); `driver` is one of
-/// `crate::batch`'s `_raw` drivers for that shape.
+/// `crate::drivers`' `_raw` drivers for that shape.
 unsafe fn fixed_width_batch(
     dst: *mut u8,
     digest_size: usize,
     src: *const u8,
     n: usize,
     width: usize,
-    driver: unsafe fn(Backend, *mut u8, *const u8, usize, usize),
+    driver: unsafe fn(&KernelSet, *mut u8, *const u8, usize, usize),
 ) -> c_int {
     boundary(|| {
         check_batch(dst, digest_size, src, n, width)?;
@@ -157,7 +158,7 @@ unsafe fn fixed_width_batch(
             // when width > 0 (it is only read then), the buffers are disjoint
             // or in place with width >= digest_size.
             // SAFETY: those checks, and the memory valid by the C contract.
-            unsafe { driver(Backend::current(), dst, src, n, width) };
+            unsafe { driver(Backend::current().kernels(), dst, src, n, width) };
         }
         Ok(())
     })
@@ -184,9 +185,9 @@ unsafe fn fixed_width_batch(
 #[cfg_attr(feature = "capi", no_mangle)]
 #[must_use]
 pub unsafe extern "C" fn rmd160mb_hash32(dst: *mut u8, src: *const u8, n: usize) -> c_int {
-    let driver = |backend, dst, src, n, _width| {
+    let driver = |kernels: &KernelSet, dst, src, n, _width| {
         // SAFETY: fixed_width_batch checked the buffers for width 32.
-        unsafe { batch::hash32_raw(backend, dst, src, n) }
+        unsafe { drivers::hash32_raw(kernels, dst, src, n) }
     };
     // SAFETY: the caller's contract; the driver is hash32_raw for width 32.
     unsafe { fixed_width_batch(dst, RMD160MB_DIGEST_SIZE, src, n, 32, driver) }
@@ -216,7 +217,7 @@ pub unsafe extern "C" fn rmd160mb_hash32(dst: *mut u8, src: *const u8, n: usize)
 #[must_use]
 pub unsafe extern "C" fn rmd160mb_hash160(dst: *mut u8, src: *const u8, n: usize, width: usize) -> c_int {
     // SAFETY: the caller's contract; hash160_raw is the HASH160 driver.
-    unsafe { fixed_width_batch(dst, RMD160MB_DIGEST_SIZE, src, n, width, batch::hash160_raw) }
+    unsafe { fixed_width_batch(dst, RMD160MB_DIGEST_SIZE, src, n, width, drivers::hash160_raw) }
 }
 
 /// SHA-256 of `n` messages of `width` bytes each:
@@ -245,7 +246,7 @@ pub unsafe extern "C" fn rmd160mb_hash160(dst: *mut u8, src: *const u8, n: usize
 #[must_use]
 pub unsafe extern "C" fn rmd160mb_sha256(dst: *mut u8, src: *const u8, n: usize, width: usize) -> c_int {
     // SAFETY: the caller's contract; sha256_raw is the SHA-256 driver.
-    unsafe { fixed_width_batch(dst, RMD160MB_SHA256_DIGEST_SIZE, src, n, width, batch::sha256_raw) }
+    unsafe { fixed_width_batch(dst, RMD160MB_SHA256_DIGEST_SIZE, src, n, width, drivers::sha256_raw) }
 }
 
 /// The checks of the any-length batch functions, in the documented order:
@@ -355,7 +356,7 @@ unsafe fn many_batch<const D: usize>(
     msgs: *const *const u8,
     lens: *const usize,
     n: usize,
-    driver: fn(Backend, Messages<'_>, &mut [[u8; D]]),
+    driver: fn(&KernelSet, Messages<'_>, &mut [[u8; D]]),
 ) -> c_int {
     boundary(|| {
         if n == 0 {
@@ -368,7 +369,7 @@ unsafe fn many_batch<const D: usize>(
         // non-NULL, in range and disjoint from `msgs` and `lens`; [u8; D]
         // has alignment 1.
         let (messages, out) = unsafe { (Messages::raw(msgs, lens, n), slice::from_raw_parts_mut(dst.cast::<[u8; D]>(), n)) };
-        driver(Backend::current(), messages, out);
+        driver(Backend::current().kernels(), messages, out);
         Ok(())
     })
 }
@@ -409,7 +410,7 @@ unsafe fn many_batch<const D: usize>(
 #[must_use]
 pub unsafe extern "C" fn rmd160mb_sum_many(dst: *mut u8, msgs: *const *const u8, lens: *const usize, n: usize) -> c_int {
     // SAFETY: the caller's contract.
-    unsafe { many_batch::<20>(dst, msgs, lens, n, batch::ripemd160_many_msgs) }
+    unsafe { many_batch::<20>(dst, msgs, lens, n, drivers::ripemd160_many_msgs) }
 }
 
 /// HASH160 of `n` messages of any lengths:
@@ -432,7 +433,7 @@ pub unsafe extern "C" fn rmd160mb_sum_many(dst: *mut u8, msgs: *const *const u8,
 #[must_use]
 pub unsafe extern "C" fn rmd160mb_hash160_many(dst: *mut u8, msgs: *const *const u8, lens: *const usize, n: usize) -> c_int {
     // SAFETY: the caller's contract.
-    unsafe { many_batch::<20>(dst, msgs, lens, n, batch::hash160_many_msgs) }
+    unsafe { many_batch::<20>(dst, msgs, lens, n, drivers::hash160_many_msgs) }
 }
 
 /// SHA-256 of `n` messages of any lengths: message `i` is the `lens[i]`
@@ -454,7 +455,7 @@ pub unsafe extern "C" fn rmd160mb_hash160_many(dst: *mut u8, msgs: *const *const
 #[must_use]
 pub unsafe extern "C" fn rmd160mb_sha256_many(dst: *mut u8, msgs: *const *const u8, lens: *const usize, n: usize) -> c_int {
     // SAFETY: the caller's contract.
-    unsafe { many_batch::<32>(dst, msgs, lens, n, batch::sha256_many_msgs) }
+    unsafe { many_batch::<32>(dst, msgs, lens, n, drivers::sha256_many_msgs) }
 }
 
 /// Keccak-256 of `n` messages of `width` bytes each:
@@ -487,7 +488,7 @@ pub unsafe extern "C" fn rmd160mb_sha256_many(dst: *mut u8, msgs: *const *const 
 #[must_use]
 pub unsafe extern "C" fn rmd160mb_keccak256(dst: *mut u8, src: *const u8, n: usize, width: usize) -> c_int {
     // SAFETY: the caller's contract; keccak256_raw is the Keccak-256 driver.
-    unsafe { fixed_width_batch(dst, RMD160MB_KECCAK256_DIGEST_SIZE, src, n, width, batch::keccak256_raw) }
+    unsafe { fixed_width_batch(dst, RMD160MB_KECCAK256_DIGEST_SIZE, src, n, width, drivers::keccak256_raw) }
 }
 
 /// Keccak-256 (the original Keccak padding, as `rmd160mb_keccak256`: not
@@ -513,7 +514,7 @@ pub unsafe extern "C" fn rmd160mb_keccak256(dst: *mut u8, src: *const u8, n: usi
 #[must_use]
 pub unsafe extern "C" fn rmd160mb_keccak256_many(dst: *mut u8, msgs: *const *const u8, lens: *const usize, n: usize) -> c_int {
     // SAFETY: the caller's contract.
-    unsafe { many_batch::<32>(dst, msgs, lens, n, batch::keccak256_many_msgs) }
+    unsafe { many_batch::<32>(dst, msgs, lens, n, drivers::keccak256_many_msgs) }
 }
 
 /// Ethereum addresses of `n` secp256k1 public keys of `width` bytes each:
@@ -558,7 +559,7 @@ pub unsafe extern "C" fn rmd160mb_eth_address(dst: *mut u8, src: *const u8, n: u
             // Checked above: sizes fit, `dst` and `src` are non-NULL, the
             // buffers are disjoint or in place with width >= 20.
             // SAFETY: those checks, and the memory valid by the C contract.
-            unsafe { batch::eth_address_raw(Backend::current(), dst, src, n, width) }.map_err(|_| RMD160MB_ERR_INPUT)?;
+            unsafe { drivers::eth_address_raw(Backend::current().kernels(), dst, src, n, width) }.map_err(|_| RMD160MB_ERR_INPUT)?;
         }
         Ok(())
     })
@@ -720,6 +721,86 @@ pub extern "C" fn rmd160mb_backend() -> *const c_char {
 #[must_use]
 pub extern "C" fn rmd160mb_lanes() -> usize {
     Backend::current().lanes()
+}
+
+/// One backend of the library, as `rmd160mb_backend_describe` fills it in.
+/// The strings are static: never to be freed, valid for the life of the
+/// process.
+#[repr(C)]
+pub struct rmd160mb_backend_desc {
+    /// The name, as `rmd160mb_set_backend` and `RMD160MB_FORCE` take it:
+    /// "scalar", "avx2", "avx512" or "neon". Never NULL.
+    pub name: *const c_char,
+    /// RIPEMD-160 and SHA-256 messages hashed side by side (32-bit lanes):
+    /// what `rmd160mb_lanes` returns while this backend is current.
+    pub lanes: usize,
+    /// Keccak-256 messages hashed side by side (64-bit lanes).
+    pub keccak_lanes: usize,
+    /// 1 if this build of the library has the backend's kernels (they are
+    /// compiled for its architecture), else 0.
+    pub compiled: c_int,
+    /// 1 if this CPU runs the backend (`rmd160mb_set_backend` with its name
+    /// succeeds), else 0.
+    pub supported: c_int,
+    /// What runs SHA-256 (and so HASH160's first half) on this backend on
+    /// this CPU: "sha-ni" (the x86 SHA extensions, several messages
+    /// interleaved) or the backend's own name; NULL when `supported` is 0.
+    pub sha256_kernel: *const c_char,
+}
+
+/// The number of backends the library knows, on any architecture: the
+/// indexes `rmd160mb_backend_describe` takes are 0 to this minus 1. The
+/// same in every build. Thread-safe.
+#[cfg_attr(feature = "capi", no_mangle)]
+#[must_use]
+pub extern "C" fn rmd160mb_backend_count() -> usize {
+    backend::backend_count()
+}
+
+/// Describes backend `index` (0 to `rmd160mb_backend_count() - 1`) into
+/// `*desc`: its name, lane counts, and whether this build and this CPU have
+/// it. The order is the library's order of preference, slowest first: the
+/// last backend this CPU supports is the one "auto" picks. Enumerating them
+/// is how a program or a test learns the backends without a list of its
+/// own:
+///
+/// ```c
+/// for (size_t i = 0; i < rmd160mb_backend_count(); i++) {
+///     rmd160mb_backend_desc d;
+///     if (rmd160mb_backend_describe(i, &d) == RMD160MB_OK && d.supported)
+///         printf("%s: %zu lanes\n", d.name, d.lanes);
+/// }
+/// ```
+///
+/// Returns `RMD160MB_OK`; `RMD160MB_ERR_BACKEND` if `index` is not below
+/// `rmd160mb_backend_count()`; `RMD160MB_ERR_NULL` if `desc` is NULL
+/// (checked after the index). On an error nothing is written. The first call
+/// for a backend detects it on this CPU. Thread-safe.
+///
+/// # Safety
+/// `desc` must be NULL or point to writable memory for one
+/// `rmd160mb_backend_desc` (any alignment).
+#[cfg_attr(feature = "capi", no_mangle)]
+#[must_use]
+pub unsafe extern "C" fn rmd160mb_backend_describe(index: usize, desc: *mut rmd160mb_backend_desc) -> c_int {
+    boundary(|| {
+        let (info, name) = backend::backend_info_at(index).ok_or(RMD160MB_ERR_BACKEND)?;
+        if desc.is_null() {
+            return Err(RMD160MB_ERR_NULL);
+        }
+        let filled = rmd160mb_backend_desc {
+            name: name.as_ptr(),
+            lanes: info.lanes,
+            keccak_lanes: info.keccak_lanes,
+            compiled: c_int::from(info.compiled),
+            supported: c_int::from(info.supported),
+            sha256_kernel: backend::sha256_kernel_at(index).map_or(core::ptr::null(), CStr::as_ptr),
+        };
+        // SAFETY: non-NULL, and writable for one struct by the caller's
+        // contract; an unaligned write allows any alignment.
+        unsafe { desc.write_unaligned(filled) };
+        Ok(())
+    })
 }
 
 /// Switches the process-wide backend to `name`: "auto" (the fastest this CPU

@@ -5,10 +5,10 @@
 //! RIPEMD-160 reads little-endian words). No SHA-256 digest is written out
 //! and read back, and no transpose runs between the two halves.
 //!
-//! Each lane type's file instantiates [`hash160_fused`] through
-//! `crate::sha256::groups::kernel_entry_points!`; the batch drivers' one
-//! HASH160 stage (`batch::hash160_packed`, under both `hash160_raw` and
-//! `hash160_many_msgs`) hashes what it leaves (fewer than a group's
+//! Each kernel set with lanes instantiates [`hash160_fused`] through
+//! `crate::kernels::lanes32_kernels!`; the drivers' one HASH160 stage
+//! (`crate::drivers::hash160_packed`, under both the fixed-width and the
+//! any-length driver) hashes what it leaves (fewer than a group's
 //! messages) in two stages.
 
 #[cfg(rmd160mb_lanes)]
@@ -17,22 +17,6 @@ use crate::ripemd160::compress::hash32_words;
 use crate::sha256::groups::FixedWidth;
 #[cfg(rmd160mb_lanes)]
 use crate::simd::Lanes;
-
-/// A fused HASH160 entry point: hashes the leading messages of
-/// `src` (`width`-byte messages, `src.len() == width * dst.len()`) whole
-/// groups at a time, `dst[i] = RIPEMD160(SHA256(message i))`, and returns
-/// how many it did (0 for a width without a fixed-width SHA-256 path, or
-/// where the backend's SHA-256 does not run on its lanes).
-///
-/// # Safety
-/// The CPU has the instruction set of the kernel.
-pub(crate) type Hash160Kernel = unsafe fn(&[u8], usize, &mut [[u8; 20]]) -> usize;
-
-/// A kernel that fuses nothing (the scalar backend's: its SHA-256 is the
-/// `sha2` crate).
-pub(crate) unsafe fn none(_: &[u8], _: usize, _: &mut [[u8; 20]]) -> usize {
-    0
-}
 
 /// RIPEMD-160's message words from SHA-256 chaining values.
 #[cfg(rmd160mb_lanes)]
@@ -51,12 +35,8 @@ fn message_words<V: Lanes>(h: &[V; 8]) -> [V; 8] {
 ///
 /// One group at a time, although RIPEMD-160's 32-byte path runs two groups
 /// in flight where `V::PAIRS`: two groups' SHA-256 and a pair's RIPEMD-160
-/// are more code than the instruction cache holds. On the Intel Xeon
-/// (family 6 model 207, avx512), HASH160 of 33-byte keys took 33.3 ns a key
-/// in two stages, 36.4 fused with pairs, 31.9 with one SHA-256 copy looped
-/// twice before the pair, and 31.9 one group at a time; of 65-byte keys
-/// 51.8, 56.5, 53.1 and 50.8 (best of 300 calls of n = 2048 in an ad-hoc
-/// timing loop, not in the tree).
+/// are more code than the instruction cache holds (`docs/PERFORMANCE.md`,
+/// "HASH160 fused or in two stages").
 ///
 /// # Safety
 /// The CPU has `V`'s instruction set.

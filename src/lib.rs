@@ -21,13 +21,18 @@
 //! assert_eq!(digests[99], ripemd160mb::ripemd160(&[7u8; 32]));
 //! ```
 //!
-//! The C API is in [`ffi`]; its header is `include/ripemd160mb.h`.
+//! [`backends`] lists every backend the library knows, with what this build
+//! and this CPU have of each.
 //!
-//! Layout (the README's Architecture section has the map): `ffi` checks
-//! arguments and calls a driver in `batch`; a driver calls its backend's
-//! kernel through the one table in `backend`; a kernel is a lane type's
-//! entry point in `simd/` running an algorithm of `ripemd160/`,
-//! `sha256/` or `keccak/`, with `policy` deciding the tails.
+//! The C API's header is `include/ripemd160mb.h`.
+//!
+//! Layout, from the top (the README's Architecture section has the map):
+//! `batch` (this API) and `ffi` (the C API) check their arguments and call
+//! one driver in `drivers`; a driver calls the entry points of the current
+//! backend's kernel set (`kernels`, chosen once in `backend`'s table); an
+//! entry point runs an algorithm of `ripemd160/`, `sha256/`, `keccak/` (or
+//! the lane manager, `manager`) on a lane type of `simd/`. No module
+//! imports one above it.
 
 #![cfg_attr(coverage_nightly, feature(coverage_attribute))]
 #![deny(unsafe_op_in_unsafe_fn)]
@@ -40,21 +45,32 @@
 
 mod backend;
 mod batch;
-mod hash160;
+mod drivers;
+// The C API: still public (and so exported from the shared library) but
+// not part of the Rust API's documentation; its reference is the header.
+#[doc(hidden)]
 pub mod ffi;
+#[cfg(rmd160mb_lanes)]
+mod hash160;
 mod keccak;
-mod many;
-mod policy;
+mod kernels;
+#[cfg(any(test, rmd160mb_lanes))]
+mod manager;
+mod messages;
 mod ripemd160;
 mod sha256;
 mod simd;
 #[cfg(test)]
 mod tests;
+mod tuning;
 
-pub use backend::{Backend, BackendError, BACKEND_NAMES};
+pub use backend::{backends, Backend, BackendError, BackendInfo, BACKEND_NAMES};
 pub use batch::{hash160, hash160_with, hash32, hash32_in_place, hash32_with, sha256, sha256_with};
 pub use batch::{hash160_many, hash160_many_with, ripemd160_many, ripemd160_many_with, sha256_many, sha256_many_with};
-pub use batch::{eth_address, eth_address_with, keccak256, keccak256_many, keccak256_many_with, keccak256_with, InputError};
+pub use batch::{eth_address, eth_address_with, keccak256, keccak256_many, keccak256_many_with, keccak256_with};
+pub use drivers::InputError;
+// RIPEMD-160's constants: public for existing users, not documented as API.
+#[doc(hidden)]
 pub use ripemd160::consts;
 pub use ripemd160::stream::{ripemd160, Ripemd160};
 
@@ -66,12 +82,12 @@ pub mod internals {
     use crate::Backend;
 
     /// Messages per chunk of the fixed-width batch drivers.
-    pub const BATCH_CHUNK: usize = crate::batch::CHUNK;
+    pub const BATCH_CHUNK: usize = crate::drivers::CHUNK;
     /// Messages per chunk of the any-length batch drivers.
-    pub const MANY_CHUNK: usize = crate::batch::MANY_CHUNK;
+    pub const MANY_CHUNK: usize = crate::drivers::MANY_CHUNK;
     /// Messages the SHA-NI kernel interleaves (x86_64).
     #[cfg(target_arch = "x86_64")]
-    pub const SHA_NI_STREAMS: usize = crate::simd::shani::STREAMS;
+    pub const SHA_NI_STREAMS: usize = crate::sha256::shani::STREAMS;
 
     /// Keccak-256 messages the backend hashes side by side (64-bit lanes).
     pub fn keccak_lanes(backend: Backend) -> usize {

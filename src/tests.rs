@@ -1,13 +1,18 @@
 //! Unit tests of the kernels through one generic harness, as a new backend
-//! gets them for free: every backend of the table that this CPU supports
-//! (the others are skipped with a printed notice), against the scalar
-//! kernel and the `ripemd`/`sha2` crates, for every count that reaches every
-//! group and tail path (0..=2 * lanes + 3, and large ones), from misaligned
-//! buffers; and each lane type's transposes on their own.
+//! gets them for free: every kernel set this CPU runs (each backend's, and
+//! the variants its detection passed over; the backends this CPU lacks are
+//! named in a printed notice), each entry point on its own and through its
+//! driver, against the scalar kernel set and the `ripemd`/`sha2`/`sha3`
+//! crates, for every count that reaches every group and tail path (0..=2 *
+//! lanes + 3, and large ones), from misaligned buffers; and each lane
+//! type's transposes on their own.
 
 use ripemd::Digest as _;
 
 use crate::backend::Backend;
+use crate::drivers;
+use crate::kernels::{self, KernelSet};
+use crate::messages::Messages;
 use crate::simd::Lanes;
 use crate::BACKEND_NAMES;
 
@@ -41,26 +46,43 @@ fn backends() -> Vec<Backend> {
         .collect()
 }
 
+/// Every kernel set this CPU runs, with a label; the backends it lacks are
+/// named on standard error.
+fn kernel_sets() -> Vec<(String, KernelSet)> {
+    backends();
+    kernels::every_kernel_set()
+        .into_iter()
+        .map(|k| (format!("{} (SHA-256 on {})", k.name.to_str().unwrap_or("?"), k.sha256_engine.to_str().unwrap_or("?")), k))
+        .collect()
+}
+
+/// The scalar kernel set, the reference.
+const SCALAR: KernelSet = kernels::scalar::SET;
+
 /// The counts that reach every path of a backend of `lanes` lanes.
 fn counts(lanes: usize) -> impl Iterator<Item = usize> {
-    let chunk = crate::batch::CHUNK;
+    let chunk = drivers::CHUNK;
     (0..=2 * lanes + 3).chain([64, 65, chunk - 1, chunk, chunk + 1, 1000])
 }
 
 #[test]
 fn hash32_kernels_match_scalar_and_ripemd() {
-    for backend in backends() {
-        for n in counts(backend.lanes()) {
+    for (label, k) in kernel_sets() {
+        for n in counts(k.lanes) {
             // One byte in, so the messages are misaligned.
             let buf = bytes(n as u64, 32 * n + 1);
             let (src, _) = buf[1..].as_chunks::<32>();
             let mut got = vec![[0u8; 20]; n];
+            let mut kernel = vec![[0u8; 20]; n];
             let mut scalar = vec![[0u8; 20]; n];
-            backend.hash32(src, &mut got);
-            Backend::SCALAR.hash32(src, &mut scalar);
+            drivers::hash32(&k, src, &mut got);
+            // SAFETY: the kernel set exists, so its detection passed.
+            unsafe { (k.hash32)(src, &mut kernel) };
+            drivers::hash32(&SCALAR, src, &mut scalar);
             for i in 0..n {
                 let want: [u8; 20] = ripemd::Ripemd160::digest(src[i]).into();
-                assert_eq!(got[i], want, "{backend}: n = {n}, message {i}");
+                assert_eq!(got[i], want, "{label}: n = {n}, message {i}");
+                assert_eq!(kernel[i], want, "{label} kernel alone: n = {n}, message {i}");
                 assert_eq!(scalar[i], want, "scalar: n = {n}, message {i}");
             }
         }
@@ -69,21 +91,22 @@ fn hash32_kernels_match_scalar_and_ripemd() {
 
 #[test]
 fn sha256_kernels_match_scalar_and_sha2() {
-    for backend in backends() {
+    for (label, k) in kernel_sets() {
         for width in [0, 1, 20, 31, 32, 33, 55, 56, 63, 64, 65, 119, 120, 200] {
-            for n in counts(backend.lanes()).filter(|&n| n <= 100) {
+            for n in counts(k.lanes).filter(|&n| n <= 100) {
                 let buf = bytes((n * 1000 + width) as u64, width * n + 1);
                 let src = &buf[1..];
                 let mut got = vec![[0u8; 32]; n];
-                let mut lanes = vec![[0u8; 32]; n];
-                // The policy's choice, and the backend's own kernel (the
-                // lanes even where the policy picks the SHA extensions).
-                backend.sha256(src, width, &mut got);
-                backend.sha256_lanes(src, width, &mut lanes);
+                let mut kernel = vec![[0u8; 32]; n];
+                // The driver (with the tail rule), and the kernel alone on
+                // every message, partial groups included.
+                drivers::sha256(&k, src, width, &mut got);
+                // SAFETY: the kernel set exists, so its detection passed.
+                unsafe { (k.sha256)(src, width, &mut kernel) };
                 for i in 0..n {
                     let want: [u8; 32] = sha2::Sha256::digest(&src[i * width..(i + 1) * width]).into();
-                    assert_eq!(got[i], want, "{backend}: width {width}, n = {n}, message {i}");
-                    assert_eq!(lanes[i], want, "{backend} lanes: width {width}, n = {n}, message {i}");
+                    assert_eq!(got[i], want, "{label}: width {width}, n = {n}, message {i}");
+                    assert_eq!(kernel[i], want, "{label} kernel alone: width {width}, n = {n}, message {i}");
                 }
             }
         }
@@ -96,8 +119,8 @@ fn sha256_kernels_match_scalar_and_sha2() {
 /// a width with a fixed-width path (none on scalar) and leaves the rest.
 #[test]
 fn hash160_kernels_match_sha2_and_ripemd() {
-    for backend in backends() {
-        let lanes = backend.lanes();
+    for (label, k) in kernel_sets() {
+        let lanes = k.lanes;
         for width in [0, 1, 31, 32, 33, 64, 65, 66] {
             for n in counts(lanes).filter(|&n| n <= 100) {
                 let buf = bytes((n * 1000 + width) as u64 ^ 0x160, width * n + 1);
@@ -106,36 +129,33 @@ fn hash160_kernels_match_sha2_and_ripemd() {
                     .map(|i| ripemd::Ripemd160::digest(sha2::Sha256::digest(&src[i * width..(i + 1) * width])).into())
                     .collect();
                 let mut got = vec![[0u8; 20]; n];
-                crate::hash160_with(backend, &mut got, src, width);
-                assert_eq!(got, want, "{backend}: width {width}, n = {n}");
+                // SAFETY: width * n readable and 20 * n writable bytes,
+                // disjoint.
+                unsafe { drivers::hash160_raw(&k, got.as_mut_ptr().cast(), src.as_ptr(), n, width) };
+                assert_eq!(got, want, "{label}: width {width}, n = {n}");
                 let mut fused = vec![[0xAAu8; 20]; n];
-                let done = backend.hash160_fused_kernel(src, width, &mut fused);
-                #[cfg(target_arch = "x86_64")]
-                let fixed = lanes > 1 && [32, 33, 65].contains(&width);
-                #[cfg(all(target_arch = "aarch64", rmd160mb_neon))]
-                let fixed = lanes > 1 && [32, 33, 65].contains(&width) && !std::arch::is_aarch64_feature_detected!("sha2");
-                #[cfg(not(any(target_arch = "x86_64", all(target_arch = "aarch64", rmd160mb_neon))))]
-                let fixed = false;
-                assert_eq!(done, if fixed { n / lanes * lanes } else { 0 }, "{backend} fused: width {width}, n = {n}");
-                assert_eq!(fused[..done], want[..done], "{backend} fused: width {width}, n = {n}");
-                assert!(fused[done..].iter().all(|d| *d == [0xAA; 20]), "{backend} fused wrote past what it hashed: width {width}, n = {n}");
+                // SAFETY: the kernel set exists, so its detection passed.
+                let done = unsafe { (k.hash160_fused)(src, width, &mut fused) };
+                let fixed = lanes > 1 && drivers::SHA256_WIDTHS.contains(&width);
+                assert_eq!(done, if fixed { n / lanes * lanes } else { 0 }, "{label} fused: width {width}, n = {n}");
+                assert_eq!(fused[..done], want[..done], "{label} fused: width {width}, n = {n}");
+                assert!(fused[done..].iter().all(|d| *d == [0xAA; 20]), "{label} fused wrote past what it hashed: width {width}, n = {n}");
             }
         }
     }
 }
 
-/// The SHA extensions' kernels on their own (the policy runs them under the
-/// x86_64 backends it names, `policy::sha256_on_sha_ni`): every width
+/// The SHA extensions' kernels on their own (the AVX2 kernel set runs
+/// SHA-256 on them where the CPU has them): every width
 /// 0..300 (one to five blocks, every padding boundary) for every count that
 /// reaches every group size (0..=2 * STREAMS + 3) and large ones, from
 /// misaligned buffers, and the any-length manager on the `_many` batches.
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn sha_ni_kernels_match_sha2() {
-    use crate::many::Messages;
-    use crate::simd::shani::{ShaNi, STREAMS};
-    let Some(sha_ni) = ShaNi::detect() else {
-        eprintln!("NOTICE: SHA-NI kernels skipped: this CPU lacks the SHA extensions");
+    use crate::sha256::shani::STREAMS;
+    let Some(sha_ni) = kernels::avx2::kernel_set().filter(|k| k.sha256_engine == c"sha-ni") else {
+        eprintln!("NOTICE: SHA-NI kernels skipped: this CPU lacks AVX2 or the SHA extensions; {CHECKED_ELSEWHERE}");
         return;
     };
     for width in 0..300 {
@@ -143,7 +163,8 @@ fn sha_ni_kernels_match_sha2() {
             let buf = bytes((n * 1000 + width) as u64, width * n + 3);
             let src = &buf[3..];
             let mut got = vec![[0u8; 32]; n];
-            sha_ni.sha256(src, width, &mut got);
+            // SAFETY: the kernel set exists, so its detection passed.
+            unsafe { (sha_ni.sha256)(src, width, &mut got) };
             for (i, g) in got.iter().enumerate() {
                 let want: [u8; 32] = sha2::Sha256::digest(&src[i * width..(i + 1) * width]).into();
                 assert_eq!(*g, want, "sha-ni: width {width}, n = {n}, message {i}");
@@ -155,7 +176,8 @@ fn sha_ni_kernels_match_sha2() {
         misaligned(&msgs, k % 5, &mut bufs);
         let slices: Vec<&[u8]> = bufs.iter().map(|b| &b[k % 5..]).collect();
         let mut got = vec![[0u8; 32]; slices.len()];
-        sha_ni.sha256_many(Messages::slices(&slices), &mut got);
+        // SAFETY: as above.
+        unsafe { (sha_ni.sha256_many)(Messages::slices(&slices), &mut got, 0) };
         for (i, g) in got.iter().enumerate() {
             assert_eq!(*g, <[u8; 32]>::from(sha2::Sha256::digest(&msgs[i])), "sha-ni many: {name}, message {i}");
         }
@@ -170,8 +192,8 @@ const KECCAK_RATE_EDGES: [usize; 11] = [0, 1, 32, 64, 65, 135, 136, 137, 271, 27
 #[test]
 fn keccak256_kernels_match_scalar_and_sha3() {
     use sha3::Digest as _;
-    for backend in backends() {
-        let lanes = backend.keccak_lanes();
+    for (label, k) in kernel_sets() {
+        let lanes = k.keccak_lanes;
         let cases = (0..300usize)
             .flat_map(|w| (0..=2 * lanes + 3).map(move |n| (w, n)))
             .chain(KECCAK_RATE_EDGES.iter().flat_map(|&w| [64usize, 65, 100, 1000].map(|n| (w, n))));
@@ -180,12 +202,16 @@ fn keccak256_kernels_match_scalar_and_sha3() {
             let buf = bytes((n * 1000 + width) as u64, width * n + 1);
             let src = &buf[1..];
             let mut got = vec![[0u8; 32]; n];
+            let mut kernel = vec![[0u8; 32]; n];
             let mut scalar = vec![[0u8; 32]; n];
-            backend.keccak256(src, width, &mut got);
-            Backend::SCALAR.keccak256(src, width, &mut scalar);
+            drivers::keccak256(&k, src, width, &mut got);
+            // SAFETY: the kernel set exists, so its detection passed.
+            unsafe { (k.keccak256)(src, width, &mut kernel) };
+            drivers::keccak256(&SCALAR, src, width, &mut scalar);
             for i in 0..n {
                 let want: [u8; 32] = sha3::Keccak256::digest(&src[i * width..(i + 1) * width]).into();
-                assert_eq!(got[i], want, "{backend}: width {width}, n = {n}, message {i}");
+                assert_eq!(got[i], want, "{label}: width {width}, n = {n}, message {i}");
+                assert_eq!(kernel[i], want, "{label} kernel alone: width {width}, n = {n}, message {i}");
                 assert_eq!(scalar[i], want, "scalar: width {width}, n = {n}, message {i}");
             }
             // In place through the driver (width >= 32), from the same
@@ -195,9 +221,9 @@ fn keccak256_kernels_match_scalar_and_sha3() {
                 let p = inplace.as_mut_ptr();
                 // SAFETY: width * n readable and 32 * n <= width * n
                 // writable bytes at p, in place.
-                unsafe { crate::batch::keccak256_raw(backend, p, p, n, width) };
+                unsafe { drivers::keccak256_raw(&k, p, p, n, width) };
                 for (i, g) in got.iter().enumerate() {
-                    assert_eq!(inplace[32 * i..32 * i + 32], g[..], "{backend}: in place, width {width}, n = {n}, message {i}");
+                    assert_eq!(inplace[32 * i..32 * i + 32], g[..], "{label}: in place, width {width}, n = {n}, message {i}");
                 }
             }
         }
@@ -238,7 +264,7 @@ fn keccak256_known_values_and_eth_addresses() {
             let mut inplace = src.clone();
             let p = inplace.as_mut_ptr();
             // SAFETY: width * n readable and 20 * n writable bytes, in place.
-            unsafe { crate::batch::eth_address_raw(backend, p, p, n, width) }.unwrap();
+            unsafe { drivers::eth_address_raw(backend.kernels(), p, p, n, width) }.unwrap();
             for i in 0..n {
                 assert_eq!(inplace[20 * i..20 * i + 20], addrs[i][..], "{backend}: eth_address in place, width {width}, key {i}");
             }
@@ -520,59 +546,60 @@ fn misaligned(msgs: &[Vec<u8>], offset: usize, bufs: &mut Vec<Vec<u8>>) {
 
 #[test]
 fn many_kernels_match_scalar_and_crates() {
-    use crate::many::Messages;
-    for backend in backends() {
-        let lanes = backend.lanes() * 2;
+    for (label, k) in kernel_sets() {
+        let lanes = k.lanes * 2;
         let mut bufs = Vec::new();
-        for (k, (name, msgs)) in many_batches(lanes).into_iter().enumerate() {
-            misaligned(&msgs, k % 5, &mut bufs);
-            let slices: Vec<&[u8]> = bufs.iter().map(|b| &b[k % 5..]).collect();
+        for (j, (name, msgs)) in many_batches(lanes).into_iter().enumerate() {
+            misaligned(&msgs, j % 5, &mut bufs);
+            let slices: Vec<&[u8]> = bufs.iter().map(|b| &b[j % 5..]).collect();
             let n = slices.len();
             let want_rmd: Vec<[u8; 20]> = msgs.iter().map(|m| ripemd::Ripemd160::digest(m).into()).collect();
             let want_sha: Vec<[u8; 32]> = msgs.iter().map(|m| sha2::Sha256::digest(m).into()).collect();
             let want_h160: Vec<[u8; 20]> = want_sha.iter().map(|d| ripemd::Ripemd160::digest(d).into()).collect();
             let want_keccak: Vec<[u8; 32]> = msgs.iter().map(|m| sha3::Keccak256::digest(m).into()).collect();
             // The kernels themselves, then the drivers (fixed-width chunks).
+            let msgs_of = || Messages::slices(&slices);
+            let t = k.tuning;
+            // SAFETY (the kernels alone): the kernel set exists, so its
+            // detection passed.
             let mut rmd = vec![[0u8; 20]; n];
-            backend.ripemd160_many(Messages::slices(&slices), &mut rmd);
-            assert!(rmd == want_rmd, "{backend}: ripemd160_many kernel, {name}");
+            unsafe { (k.ripemd160_many)(msgs_of(), &mut rmd, t.drain_ripemd160) };
+            assert!(rmd == want_rmd, "{label}: ripemd160_many kernel, {name}");
             let mut sha = vec![[0u8; 32]; n];
-            backend.sha256_many(Messages::slices(&slices), &mut sha);
-            assert!(sha == want_sha, "{backend}: sha256_many kernel, {name}");
-            sha.fill([0; 32]);
-            backend.sha256_many_lanes(Messages::slices(&slices), &mut sha);
-            assert!(sha == want_sha, "{backend}: sha256_many lanes kernel, {name}");
+            unsafe { (k.sha256_many)(msgs_of(), &mut sha, t.drain_sha256) };
+            assert!(sha == want_sha, "{label}: sha256_many kernel, {name}");
+            let mut keccak = vec![[0u8; 32]; n];
+            unsafe { (k.keccak256_many)(msgs_of(), &mut keccak, t.drain_keccak256) };
+            assert!(keccak == want_keccak, "{label}: keccak256_many kernel, {name}");
+            // The drivers (fixed-width chunks split out).
             let mut scalar = vec![[0u8; 20]; n];
-            crate::ripemd160_many_with(Backend::SCALAR, &mut scalar, &slices);
+            drivers::ripemd160_many_msgs(&SCALAR, msgs_of(), &mut scalar);
             assert!(scalar == want_rmd, "scalar: ripemd160_many, {name}");
             rmd.fill([0; 20]);
-            crate::ripemd160_many_with(backend, &mut rmd, &slices);
-            assert!(rmd == want_rmd, "{backend}: ripemd160_many, {name}");
+            drivers::ripemd160_many_msgs(&k, msgs_of(), &mut rmd);
+            assert!(rmd == want_rmd, "{label}: ripemd160_many, {name}");
             sha.fill([0; 32]);
-            crate::sha256_many_with(backend, &mut sha, &slices);
-            assert!(sha == want_sha, "{backend}: sha256_many, {name}");
+            drivers::sha256_many_msgs(&k, msgs_of(), &mut sha);
+            assert!(sha == want_sha, "{label}: sha256_many, {name}");
             let mut h160 = vec![[0u8; 20]; n];
-            crate::hash160_many_with(backend, &mut h160, &slices);
-            assert!(h160 == want_h160, "{backend}: hash160_many, {name}");
-            let mut keccak = vec![[0u8; 32]; n];
-            backend.keccak256_many(Messages::slices(&slices), &mut keccak);
-            assert!(keccak == want_keccak, "{backend}: keccak256_many kernel, {name}");
+            drivers::hash160_many_msgs(&k, msgs_of(), &mut h160);
+            assert!(h160 == want_h160, "{label}: hash160_many, {name}");
             keccak.fill([0; 32]);
-            crate::keccak256_many_with(backend, &mut keccak, &slices);
-            assert!(keccak == want_keccak, "{backend}: keccak256_many, {name}");
+            drivers::keccak256_many_msgs(&k, msgs_of(), &mut keccak);
+            assert!(keccak == want_keccak, "{label}: keccak256_many, {name}");
         }
         // The same message repeated (one pointer many times).
         for len in [0usize, 32, 33, 64, 65, 100, 300] {
             let m = bytes(len as u64, len);
             let slices: Vec<&[u8]> = vec![&m[..]; 3 * lanes + 1];
             let mut rmd = vec![[0u8; 20]; slices.len()];
-            crate::ripemd160_many_with(backend, &mut rmd, &slices);
+            drivers::ripemd160_many_msgs(&k, Messages::slices(&slices), &mut rmd);
             let want: [u8; 20] = ripemd::Ripemd160::digest(&m).into();
-            assert!(rmd.iter().all(|d| *d == want), "{backend}: repeated message of {len} bytes");
+            assert!(rmd.iter().all(|d| *d == want), "{label}: repeated message of {len} bytes");
             let mut keccak = vec![[0u8; 32]; slices.len()];
-            crate::keccak256_many_with(backend, &mut keccak, &slices);
+            drivers::keccak256_many_msgs(&k, Messages::slices(&slices), &mut keccak);
             let want: [u8; 32] = sha3::Keccak256::digest(&m).into();
-            assert!(keccak.iter().all(|d| *d == want), "{backend}: keccak256_many, repeated message of {len} bytes");
+            assert!(keccak.iter().all(|d| *d == want), "{label}: keccak256_many, repeated message of {len} bytes");
         }
     }
 }
@@ -580,7 +607,9 @@ fn many_kernels_match_scalar_and_crates() {
 /// The generic manager on one `u32` lane (everywhere, big-endian hosts too).
 #[test]
 fn many_manager_on_u32_lanes() {
-    use crate::many::{hash_many, Messages, Ripemd160, Sha256};
+    use crate::manager::hash_many;
+    use crate::ripemd160::Ripemd160;
+    use crate::sha256::Sha256;
     for (name, msgs) in many_batches(2) {
         let slices: Vec<&[u8]> = msgs.iter().map(|m| &m[..]).collect();
         for drain in [0, 1] {
@@ -608,7 +637,6 @@ fn many_manager_on_u32_lanes() {
 /// under Miri (`make miri`), for which the sizes are kept small.
 #[test]
 fn keccak_generic_kernels_on_u64_lanes() {
-    use crate::many::Messages;
     use sha3::Digest as _;
     let oracle = |m: &[u8]| -> [u8; 32] { sha3::Keccak256::digest(m).into() };
     for width in [0usize, 1, 7, 8, 64, 65, 135, 136, 137, 272] {

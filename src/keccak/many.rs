@@ -1,5 +1,5 @@
 //! Keccak-256 of messages of any lengths: the multi-buffer manager of
-//! `crate::many` in Keccak's shape (136-byte blocks, a 25-lane state of
+//! `crate::manager` in Keccak's shape (136-byte blocks, a 25-lane state of
 //! 64-bit words, one padded tail block per message).
 //!
 //! Every lane carries its own message: a pointer to its next block, the
@@ -18,7 +18,7 @@
 use super::consts::RATE;
 use super::permute::keccak_f;
 use super::sponge::{absorb_block, digest, padded_block};
-use crate::many::Messages;
+use crate::messages::Messages;
 use crate::simd::Lanes64;
 
 /// Lanes at most (AVX-512's 8).

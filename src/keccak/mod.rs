@@ -7,77 +7,36 @@
 //!   time).
 //! - `permute.rs`: Keccak-f[1600], written once over `crate::simd::Word64`.
 //! - `sponge.rs`: the sponge on one message (`u64`, the reference kernel)
-//!   and on groups of messages of one width on any `Lanes64` type, with the
-//!   tail policy of `crate::policy`.
+//!   and on groups of messages of one width on any `Lanes64` type.
 //! - `many.rs`: messages of any lengths, the lane manager.
-//! - here: the scalar backend's kernels and the macro with which each vector
-//!   lane type's file in `crate::simd` makes its `#[target_feature]` entry
-//!   points.
+//! - here: one message at a time, for the scalar kernel set and the tails.
 
 pub(crate) mod consts;
 pub(crate) mod many;
 pub(crate) mod permute;
 pub(crate) mod sponge;
 
-pub(crate) use sponge::{keccak256, FixedKernel};
+pub(crate) use sponge::keccak256;
 
-/// The scalar backend's kernels: one message at a time on `u64`.
-pub(crate) mod scalar {
-    use crate::many::Messages;
+use crate::messages::Messages;
 
-    /// Kernel entry point: `dst[i] = Keccak256(src[width*i .. width*i +
-    /// width])`.
-    ///
-    /// # Safety
-    /// None; `unsafe` to share the vector kernels' type.
-    pub(crate) unsafe fn keccak256(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
-        assert_eq!(Some(src.len()), dst.len().checked_mul(width), "keccak256: src is not dst.len() messages of width bytes");
-        for (i, out) in dst.iter_mut().enumerate() {
-            *out = super::keccak256(&src[width * i..width * i + width]);
-        }
-    }
-
-    /// Kernel entry point: `dst[i] = Keccak256(msgs[i])`, any lengths.
-    ///
-    /// # Safety
-    /// None; `unsafe` to share the vector kernels' type.
-    pub(crate) unsafe fn keccak256_many(msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
-        assert_eq!(msgs.len(), dst.len(), "keccak256_many: msgs and dst hold different numbers of messages");
-        for (i, out) in dst.iter_mut().enumerate() {
-            *out = super::keccak256(msgs.get(i));
-        }
+/// `dst[i] = Keccak256(src[width*i .. width*i + width])`, one message at a
+/// time on `u64`: the scalar kernel, and the lone message that the tail
+/// rule takes off the lanes.
+pub(crate) fn fixed_scalar(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+    assert_eq!(Some(src.len()), dst.len().checked_mul(width), "keccak256: src is not dst.len() messages of width bytes");
+    for (i, out) in dst.iter_mut().enumerate() {
+        *out = keccak256(&src[width * i..width * i + width]);
     }
 }
 
-/// Defines a 64-bit lane type's two Keccak-256 entry points, `$fixed`
-/// (fixed width) and `$many` (any lengths), for lane type `$v` and target features
-/// `$features`, in the lane type's file of `crate::simd`.
-macro_rules! keccak_entry_points {
-    ($fixed:ident, $many:ident, $v:ty, $features:literal) => {
-        /// Kernel entry point: `dst[i] = Keccak256(src[width*i .. width*i +
-        /// width])`.
-        ///
-        /// # Safety
-        /// The CPU has the target features (a `Backend` of this kind
-        /// exists).
-        #[target_feature(enable = $features)]
-        pub(crate) unsafe fn $fixed(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
-            // SAFETY: the features are enabled here.
-            unsafe { $crate::keccak::sponge::hash_fixed::<$v>(src, width, dst) }
-        }
-        /// Kernel entry point: `dst[i] = Keccak256(msgs[i])`, any lengths.
-        ///
-        /// # Safety
-        /// The CPU has the target features (a `Backend` of this kind exists).
-        #[target_feature(enable = $features)]
-        pub(crate) unsafe fn $many(msgs: $crate::many::Messages<'_>, dst: &mut [[u8; 32]]) {
-            let lanes = <$v as $crate::simd::Lanes64>::LANES;
-            // SAFETY: the features are enabled here.
-            unsafe { $crate::keccak::many::hash_many::<$v>(msgs, dst, $crate::policy::many_drain_keccak256(lanes)) }
-        }
-    };
+/// `dst[i] = Keccak256(msgs[i])`, any lengths, one message at a time.
+pub(crate) fn many_scalar(msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
+    assert_eq!(msgs.len(), dst.len(), "keccak256_many: msgs and dst hold different numbers of messages");
+    for (i, out) in dst.iter_mut().enumerate() {
+        *out = keccak256(msgs.get(i));
+    }
 }
-pub(crate) use keccak_entry_points;
 
 #[cfg(test)]
 mod tests {

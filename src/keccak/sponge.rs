@@ -5,15 +5,7 @@
 
 use super::consts::{PAD_FIRST, PAD_LAST, RATE, RATE_LANES};
 use super::permute::keccak_f;
-use crate::policy::{self, Tail};
 use crate::simd::Lanes64;
-
-/// A fixed-width Keccak-256 kernel: `dst[i] = Keccak256(src[width*i ..
-/// width*i + width])` (`src.len() == width * dst.len()`).
-///
-/// # Safety
-/// The CPU has the instruction set of the kernel.
-pub(crate) type FixedKernel = unsafe fn(&[u8], usize, &mut [[u8; 32]]);
 
 /// The little-endian 64-bit word at `bytes[8i..8i+8]`.
 #[inline(always)]
@@ -130,9 +122,10 @@ fn store_digests<V: Lanes64>(a: &[V; 25], dst: &mut [[u8; 32]]) {
 }
 
 /// `dst[i] = Keccak256(src[width*i .. width*i + width])` on `V`'s
-/// lanes, one group of `V::LANES` messages at a time; the last `left <
-/// V::LANES` messages as the tail policy says (`crate::policy`): one to the
-/// scalar code, otherwise one group with the last message repeated.
+/// lanes, one group of `V::LANES` messages at a time, the last one with its
+/// last message repeated (a group costs the same whatever its fill). Which
+/// kernel takes a short tail is the caller's choice
+/// (`crate::backend::Backend::keccak256`).
 ///
 /// # Safety
 /// The CPU has `V`'s instruction set.
@@ -143,21 +136,7 @@ pub(crate) unsafe fn hash_fixed<V: Lanes64>(src: &[u8], width: usize, dst: &mut 
     let p = src.as_ptr();
     let mut done = 0;
     while done < n {
-        let left = n - done;
-        if left < V::LANES {
-            match policy::keccak256_tail(V::LANES, left) {
-                Tail::Done => {}
-                Tail::Scalar => {
-                    for (i, out) in dst[done..].iter_mut().enumerate() {
-                        let start = (done + i) * width;
-                        *out = keccak256(&src[start..start + width]);
-                    }
-                    return;
-                }
-                Tail::Narrower | Tail::Padded => {}
-            }
-        }
-        let m = V::LANES.min(left);
+        let m = V::LANES.min(n - done);
         // SAFETY: messages done..done + m lie within `src` (asserted
         // above); the caller's CPU features.
         let a = unsafe { group::<V>(p.wrapping_add(done * width), width, m) };

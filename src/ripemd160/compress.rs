@@ -63,12 +63,8 @@ fn step_sum<W: Word, const FIXED32: bool>(a: W, x: &[W; 16], (f, r, k): (u8, usi
 /// not depend on `T`, and it is issued beside this step's critical path
 /// (f, add, rotate, add) rather than at the start of the next one's.
 ///
-/// On the AMD EPYC Zen 3 (family 25 model 1), 2026-12-03, AVX2: RIPEMD-160
-/// of 32-byte messages 23.17 -> 22.74 ns, HASH160 of 33-byte keys 42.55 ->
-/// 41.99, of 65-byte keys 61.35 -> 60.93 (best of 3000 calls of n = 768 in
-/// each of four alternated runs, an ad-hoc loop not in the tree), in as
-/// many instructions; the AVX-512 loop (not measured: no AVX-512 here) has
-/// 19 fewer instructions and 39 fewer memory operands.
+/// Measured faster in as many instructions (`docs/PERFORMANCE.md`,
+/// "RIPEMD-160 on AVX2").
 #[inline(always)]
 fn line_step<W: Word, const FIXED32: bool>(v: &mut [W; 5], x: &[W; 16], f: u8, s: u32, next: Option<(u8, usize, u32)>) {
     let [a, b, c, d, e] = *v;
@@ -129,3 +125,7 @@ pub(crate) fn hash32_words<W: Word>(x: &[W; 8]) -> [W; 5] {
 }
 
 
+
+// The NEON lane type orders its bit selects after this rotation.
+#[cfg(rmd160mb_neon)]
+const _: () = assert!(crate::simd::neon::RIPEMD160_ROL_C == ROL_C);

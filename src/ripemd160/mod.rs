@@ -6,23 +6,57 @@
 //! - `compress.rs`: the compression function, written once over
 //!   [`crate::simd::Word`].
 //! - `stream.rs`: one message of any length, in one call or streamed.
-//! - here: the group driver of the fixed 32-byte path, which every lane
-//!   type's `hash32` entry point in `crate::simd` instantiates.
+//! - here: one message block on `u32` words (the streaming hasher's and the
+//!   lane manager's scalar step), the scalar kernel of the fixed 32-byte
+//!   path, the group driver of that path on any lane type, and the lane
+//!   manager's view of the algorithm ([`Ripemd160`]).
 
 pub mod consts;
 pub(crate) mod compress;
 pub(crate) mod stream;
 
-use crate::policy::{self, Tail};
-use crate::simd::{Lanes, Pair};
+use crate::simd::scalar::le_word;
+use crate::simd::{Lanes, Pair, Word};
 use compress::hash32_words;
 
-/// A kernel entry point of the fixed 32-byte path:
-/// `dst[i] = RIPEMD160(src[i])`, `src.len() == dst.len()`.
+/// The chaining value as the 20-byte digest (little-endian words).
+#[inline(always)]
+pub(crate) fn digest_bytes(h: &[u32; 5]) -> [u8; 20] {
+    let mut out = [0u8; 20];
+    for (chunk, word) in out.chunks_exact_mut(4).zip(h) {
+        chunk.copy_from_slice(&word.to_le_bytes());
+    }
+    out
+}
+
+/// Applies the RIPEMD-160 compression function to `state` for one 64-byte
+/// message block.
+#[inline]
+pub(crate) fn compress_block(state: &mut [u32; 5], block: &[u8; 64]) {
+    let x: [u32; 16] = core::array::from_fn(|i| le_word(block, i));
+    *state = compress::compress::<u32, false>(state, &x);
+}
+
+/// RIPEMD-160 of one 32-byte message through the fixed path (words 8..15
+/// are the known padding).
+#[inline]
+pub(crate) fn hash32_one(msg: &[u8; 32]) -> [u8; 20] {
+    let x: [u32; 8] = core::array::from_fn(|i| le_word(msg, i));
+    digest_bytes(&hash32_words::<u32>(&x))
+}
+
+/// `dst[i] = RIPEMD160(src[i])` for 32-byte messages, one at a time
+/// (`src.len() == dst.len()`): the scalar kernel, and the lone message
+/// that the tail rule (`crate::tuning::hash32_tail`) takes off the lanes.
 ///
-/// # Safety
-/// The CPU has the instruction set of the kernel.
-pub(crate) type Hash32Kernel = unsafe fn(&[[u8; 32]], &mut [[u8; 20]]);
+/// Written as a plain loop: LLVM vectorizes it with the baseline SSE2 of
+/// every x86_64 CPU (four messages per `xmm` register, `docs/PERFORMANCE.md`,
+/// "The scalar kernel"); through the generic group driver it does not.
+pub(crate) fn hash32_scalar(src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
+    for (msg, out) in src.iter().zip(dst.iter_mut()) {
+        *out = hash32_one(msg);
+    }
+}
 
 /// One group of `V::LANES` messages at `msgs` (within `src`) to
 /// `out` (`V::LANES` digests).
@@ -38,15 +72,15 @@ unsafe fn group<V: Lanes>(msgs: *const [u8; 32], out: &mut [[u8; 20]]) {
 }
 
 /// RIPEMD-160 of each 32-byte message on `V`'s lanes: pairs of groups in
-/// flight where `V::PAIRS`, then single groups, then the tail as
-/// [`policy::hash32_tail`] says (the scalar kernel, `narrower`, or one group
-/// padded from a zeroed copy on the stack, so nothing outside `src` and
-/// `dst` is read or written).
+/// flight where `V::PAIRS`, then single groups, then what is left (fewer
+/// than `V::LANES`) as one group padded from a zeroed copy on the stack, so
+/// nothing outside `src` and `dst` is read or written. Which kernel takes a
+/// short tail is the caller's choice (`crate::backend::Backend::hash32`).
 ///
 /// # Safety
-/// The CPU has `V`'s instruction set and `narrower`'s (when given).
+/// The CPU has `V`'s instruction set.
 #[inline(always)]
-pub(crate) unsafe fn hash32_lanes<V: Lanes>(src: &[[u8; 32]], dst: &mut [[u8; 20]], narrower: Option<Hash32Kernel>) {
+pub(crate) unsafe fn hash32_lanes<V: Lanes>(src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
     assert_eq!(src.len(), dst.len(), "hash32: src and dst hold different numbers of messages");
     let lanes = V::LANES;
     let n = src.len();
@@ -71,18 +105,46 @@ pub(crate) unsafe fn hash32_lanes<V: Lanes>(src: &[[u8; 32]], dst: &mut [[u8; 20
         done += lanes;
     }
     let (src, dst) = (&src[done..], &mut dst[done..]);
-    match (policy::hash32_tail(lanes, src.len(), narrower.is_some()), narrower) {
-        (Tail::Done, _) => {}
-        // SAFETY: the scalar kernel needs no CPU feature.
-        (Tail::Scalar, _) => unsafe { crate::simd::scalar::hash32(src, dst) },
-        // SAFETY: the caller's: the CPU has the narrower kernel's
-        // instruction set.
-        (Tail::Narrower, Some(kernel)) => unsafe { kernel(src, dst) },
-        (Tail::Padded | Tail::Narrower, _) => {
-            let mut msgs = [[0u8; 32]; 16];
-            msgs[..src.len()].copy_from_slice(src);
-            // SAFETY: `msgs` holds 16 >= V::LANES messages; as above.
-            unsafe { group::<V>(msgs.as_ptr(), dst) };
-        }
+    if !src.is_empty() {
+        let mut msgs = [[0u8; 32]; 16];
+        msgs[..src.len()].copy_from_slice(src);
+        // SAFETY: `msgs` holds 16 >= V::LANES messages; as above.
+        unsafe { group::<V>(msgs.as_ptr(), dst) };
+    }
+}
+
+/// RIPEMD-160 for the lane manager (`crate::manager`).
+#[cfg(any(test, rmd160mb_lanes))]
+pub(crate) struct Ripemd160;
+
+#[cfg(any(test, rmd160mb_lanes))]
+impl crate::manager::Algo for Ripemd160 {
+    const WORDS: usize = 5;
+    const BIG_ENDIAN: bool = false;
+    const PAIRS: bool = true;
+    const IV: [u32; 8] = {
+        let h = consts::H0;
+        [h[0], h[1], h[2], h[3], h[4], 0, 0, 0]
+    };
+    #[inline(always)]
+    fn compress<W: Word>(h: &[W; 8], x: &[W; 16]) -> [W; 8] {
+        let h5 = [h[0], h[1], h[2], h[3], h[4]];
+        let r = compress::compress::<W, false>(&h5, x);
+        [r[0], r[1], r[2], r[3], r[4], h[5], h[6], h[7]]
+    }
+    #[inline(always)]
+    fn compress_one(h: &mut [u32; 8], block: &[u8; 64]) {
+        let mut h5 = [h[0], h[1], h[2], h[3], h[4]];
+        compress_block(&mut h5, block);
+        h[..5].copy_from_slice(&h5);
+    }
+}
+
+/// `dst[i] = RIPEMD160(msgs[i])` with the streaming hasher, one message at
+/// a time: the scalar backend's any-length kernel.
+pub(crate) fn many_scalar(msgs: crate::messages::Messages<'_>, dst: &mut [[u8; 20]]) {
+    assert_eq!(msgs.len(), dst.len(), "many: msgs and dst hold different numbers of messages");
+    for (i, out) in dst.iter_mut().enumerate() {
+        *out = stream::ripemd160(msgs.get(i));
     }
 }

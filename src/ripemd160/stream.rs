@@ -1,7 +1,7 @@
 //! RIPEMD-160 of one message of any length, in one call or streamed.
 
 use super::consts::{BLOCK_SIZE, H0};
-use crate::simd::scalar::{compress_block, digest_bytes};
+use super::{compress_block, digest_bytes};
 
 /// Streaming RIPEMD-160 of one message: `update` any number of times, then
 /// `finalize`. A plain value with no heap data: copying it mid-stream gives

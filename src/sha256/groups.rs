@@ -3,8 +3,6 @@
 use seq_macro::seq;
 
 use super::compress::{self, h0, Open, Pad32, Pad33, Pad65Second};
-use super::hash_sha2;
-use crate::policy;
 use crate::simd::Lanes;
 
 /// The word `last_byte << 24 | 0x80 << 16` of a message whose last byte is
@@ -168,9 +166,14 @@ fn store_digests<V: Lanes>(h: &[V; 8], dst: &mut [[u8; 32]]) {
     }
 }
 
+/// SHA-256 messages of more bytes than this (over 2^27, far past where
+/// lanes pay off) go to the `sha2` crate: lane offsets are 32-bit.
+pub(crate) const MAX_LANE_WIDTH: usize = 1 << 27;
+
 /// `dst[i] = SHA256(src[width*i .. width*i + width])` with `V`'s lanes,
 /// one group of `V::LANES` messages at a time through `group(p, m)` (the
-/// `m` messages at `p`), the tail to `sha2` when that is faster.
+/// `m` messages at `p`), the last one partial. Whether a short tail is
+/// worth a group is the caller's choice (`crate::backend::Backend::sha256`).
 ///
 /// # Safety
 /// The CPU supports every instruction `V`'s methods use; `group` is one of
@@ -185,14 +188,9 @@ pub(crate) unsafe fn hash_groups<V: Lanes>(
     assert_eq!(Some(src.len()), dst.len().checked_mul(width), "sha256: src is not dst.len() messages of width bytes");
     let p = src.as_ptr();
     let n = dst.len();
-    let min_group = policy::sha256_min_partial_group(V::LANES, width);
     let mut done = 0;
     while done < n {
         let m = V::LANES.min(n - done);
-        if m < min_group {
-            hash_sha2(&src[done * width..], width, &mut dst[done..]);
-            return;
-        }
         // Messages done..done+m lie within `src` (asserted above).
         let h = group(p.wrapping_add(done * width), m);
         store_digests(&h, &mut dst[done..done + m]);
@@ -234,81 +232,6 @@ fixed_width! {
     W33 = 33 => group33;
     W65 = 65 => group65;
 }
-
-/// Defines a lane type's SHA-256 entry point `$name` for lane type `$v` and
-/// target features `$features`, in the lane type's file of `crate::simd`:
-/// one out-of-line function per [`FixedWidth`] (each with its own
-/// registers, and countable in the disassembly) and one for every other
-/// width.
-#[cfg(rmd160mb_lanes)]
-macro_rules! kernel_entry_points {
-    ($name:ident, $fused:ident, $v:ty, $features:literal) => {
-        /// Kernel entry point: fused HASH160 of the leading whole groups of
-        /// `width`-byte messages, for the widths with a fixed-width path
-        /// (`crate::hash160::Hash160Kernel`).
-        ///
-        /// # Safety
-        /// The CPU has the target features (a `Backend` of this kind exists).
-        pub(crate) unsafe fn $fused(src: &[u8], width: usize, dst: &mut [[u8; 20]]) -> usize {
-            /// # Safety
-            /// The CPU has the target features.
-            #[target_feature(enable = $features)]
-            #[inline(never)]
-            unsafe fn fused<G: $crate::sha256::groups::FixedWidth>(src: &[u8], dst: &mut [[u8; 20]]) -> usize {
-                // SAFETY: the features are enabled.
-                unsafe { $crate::hash160::hash160_fused::<$v, G>(src, dst) }
-            }
-            use $crate::sha256::groups::{W32, W33, W65};
-            match width {
-                // SAFETY (these arms): the caller's: the CPU has the features.
-                32 => unsafe { fused::<W32>(src, dst) },
-                33 => unsafe { fused::<W33>(src, dst) },
-                65 => unsafe { fused::<W65>(src, dst) },
-                _ => 0,
-            }
-        }
-
-        /// Kernel entry point: `dst[i] = SHA256(src[width*i .. width*i + width])`.
-        ///
-        /// # Safety
-        /// The CPU has the target features (a `Backend` of this kind exists).
-        #[target_feature(enable = $features)]
-        pub(crate) unsafe fn $name(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
-            /// # Safety
-            /// The CPU has the target features.
-            #[target_feature(enable = $features)]
-            #[inline(never)]
-            unsafe fn fixed<G: $crate::sha256::groups::FixedWidth>(src: &[u8], dst: &mut [[u8; 32]]) {
-                // SAFETY: the features are enabled; hash_groups passes m >= 1
-                // messages of G::WIDTH bytes within src.
-                unsafe { $crate::sha256::groups::hash_groups::<$v>(src, G::WIDTH, dst, |p, m| G::group::<$v>(p, m)) }
-            }
-            /// # Safety
-            /// The CPU has the target features.
-            #[target_feature(enable = $features)]
-            #[inline(never)]
-            unsafe fn general(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
-                // SAFETY: as above; width <= SHA256_MAX_LANE_WIDTH keeps the
-                // lane offsets within an i32.
-                unsafe {
-                    $crate::sha256::groups::hash_groups::<$v>(src, width, dst, |p, m| $crate::sha256::groups::group_general(p, width, m))
-                }
-            }
-            use $crate::sha256::groups::{W32, W33, W65};
-            match width {
-                // SAFETY (these arms): the features are enabled here.
-                32 => unsafe { fixed::<W32>(src, dst) },
-                33 => unsafe { fixed::<W33>(src, dst) },
-                65 => unsafe { fixed::<W65>(src, dst) },
-                w if w > $crate::policy::SHA256_MAX_LANE_WIDTH => $crate::sha256::hash_sha2(src, width, dst),
-                // SAFETY: as above.
-                _ => unsafe { general(src, width, dst) },
-            }
-        }
-    };
-}
-#[cfg(rmd160mb_lanes)]
-pub(crate) use kernel_entry_points;
 
 /// `dst[i] = SHA256(src[width*i .. width*i + width])` on lanes of `V`
 /// (the generic path, used with `u32` by the tests).

@@ -1,34 +1,22 @@
 //! AVX2: 8 messages side by side, one per 32-bit lane of a `__m256i`, for
 //! x86_64 CPUs without AVX-512 (and the 2..8-message tails of the AVX-512
-//! kernel).
+//! kernel set); 4 messages per 64-bit lane for Keccak-256.
 //!
 //! - RIPEMD-160: AVX2 has no rotate or ternary-logic instruction: rotations
 //!   are shift, shift, or; the boolean functions take two or three
 //!   instructions. One group in flight (16 ymm registers hold one).
 //!
-//!   A ninth message in the general registers beside the eight lanes, to
-//!   use the integer pipes the kernel leaves idle, was tried on the AMD
-//!   EPYC Zen 3 (family 25 model 1), 2026-12-03, in an ad-hoc loop (best of
-//!   8 × 100 calls of n = 4095, both kernels in one process, pinned):
-//!   32.8 ns a message against 25.1, with each step's ten ymm and ten
-//!   general registers through one empty `asm!` (without it the compiler
-//!   put the whole scalar message after the vector code: 39 to 40 ns). The
-//!   loop grows from 2010 instructions (9.5 KB) a group to about 3660 (15
-//!   KB) and ran at 3.9 instructions a cycle (at the 3.21 GHz `make
-//!   bench-ports` measured), near the legacy decoders' 4, where the eight
-//!   lanes alone run at 3.1. The likely cause, inferred rather than
-//!   measured (no counters here): at 15 KB the loop may no longer fit Zen
-//!   3's op cache (4K macro-ops, but held per 64-byte window of code, 236
-//!   windows here), so that its instructions come from the decoders.
+//!   A ninth message in the general registers beside the eight lanes was
+//!   tried and is slower (`docs/PERFORMANCE.md`, "RIPEMD-160 on AVX2").
 //! - SHA-256: lanes loaded with `vpgatherdd`, byte-swapped with `vpshufb`.
 //!
 //! Every method here executes AVX2 instructions: see the soundness note in
-//! `simd/mod.rs` (they are only inlined into this file's `#[target_feature]`
-//! entry points, which a `Backend` reaches only after detecting AVX2).
+//! `simd/mod.rs` (they are only inlined into the `#[target_feature(enable =
+//! "avx2")]` entry points of `crate::kernels::avx2`, which a kernel set
+//! reaches only after detecting AVX2).
 
 use core::arch::x86_64::*;
 use super::{immediate, lanewise, scatter_digests20, Lanes, Word};
-use crate::ripemd160;
 
 impl Word for __m256i {
     lanewise!(add => _mm256_add_epi32, xor => _mm256_xor_si256, and => _mm256_and_si256);
@@ -96,19 +84,8 @@ impl Word for __m256i {
     /// `vpaddd`), and no all-ones register; x is as far from the sum as
     /// before (three and two instructions).
     ///
-    /// The AMD EPYC Zen 3 (family 25 model 1), 2026-12-03: the hash32 loop
-    /// went from 2097 instructions a block of 8 messages to 2009 (`objdump`,
-    /// 63 `vpsubd`, no `vpcmpeqd`; 2013 since the step sums moved, see
-    /// `line_step` in `crate::ripemd160::compress`), and RIPEMD-160 of
-    /// 32-byte messages from 23.46 to 23.18 ns (best of 3000 calls of
-    /// n = 768, an ad-hoc loop not in the tree, three alternated runs;
-    /// HASH160 of 33-byte keys 42.9 to 42.5). 4% fewer instructions for 1%
-    /// less time: the kernel is held neither by its instruction count on the
-    /// four vector pipes alone (the bound `make bench-ports` computes) nor
-    /// by the two lines' chains alone (five or six instructions a step,
-    /// about 430 cycles a block, against the pipes' 470 and the 590 of that
-    /// loop's 23.18 ns), but by both together: the chains leave the
-    /// scheduler little slack to fit the other instructions around them.
+    /// Fewer instructions, and time gained less than in proportion
+    /// (`docs/PERFORMANCE.md`, "RIPEMD-160 on AVX2").
     #[inline(always)]
     fn add_f_biased<const F: u8>(self, x: Self, y: Self, z: Self) -> Self {
         // SAFETY: AVX2 (module note).
@@ -269,20 +246,6 @@ impl Lanes for __m256i {
     }
 }
 
-/// Kernel entry point: `dst[i] = RIPEMD160(src[i])` for 32-byte messages.
-///
-/// # Safety
-/// The CPU has AVX2 (a `Backend` proving it exists).
-#[target_feature(enable = "avx2")]
-pub(crate) unsafe fn hash32(src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
-    // SAFETY: AVX2 is enabled here; no narrower vector kernel.
-    unsafe { ripemd160::hash32_lanes::<__m256i>(src, dst, None) }
-}
-
-crate::sha256::groups::kernel_entry_points!(sha256, hash160_fused, __m256i, "avx2");
-
-crate::many::many_entry_points!(sha256_many, __m256i, "avx2");
-
 /// Keccak-256: 4 messages side by side, one per 64-bit lane of a
 /// `__m256i`. A rotation is shift, shift, or, except the rotations by a
 /// whole number of bytes (8 and 56 among rho's offsets): one `vpshufb`.
@@ -357,5 +320,3 @@ impl super::Lanes64 for __m256i {
         unsafe { _mm256_loadu_si256(words.as_ptr().cast()) }
     }
 }
-
-crate::keccak::keccak_entry_points!(keccak256, keccak256_many, __m256i, "avx2");

@@ -7,9 +7,9 @@
 //!   three-way xors of Σ/σ are one `vpternlogd` each, rotations one `vprord`.
 //!
 //! Every method here executes AVX-512 F/BW/VL instructions: see the
-//! soundness note in `simd/mod.rs` (they are only inlined into this file's
-//! `#[target_feature]` entry points, which a `Backend` reaches only after
-//! detecting AVX-512 F, VL, BW and AVX2).
+//! soundness note in `simd/mod.rs` (they are only inlined into the
+//! `#[target_feature]` entry points of `crate::kernels::avx512`, which a
+//! kernel set reaches only after detecting AVX-512 F, VL, BW and AVX2).
 
 use core::arch::x86_64::*;
 // Under Miri, emulations of the intrinsics its interpreter lacks (their
@@ -17,7 +17,6 @@ use core::arch::x86_64::*;
 #[cfg(miri)]
 use super::emulated::{_mm512_i32gather_epi32, _mm512_i64gather_epi64, _mm512_ternarylogic_epi64};
 use super::{immediate, lanewise, scatter_digests20, Lanes, Word};
-use crate::ripemd160;
 
 impl Word for __m512i {
     lanewise!(add => _mm512_add_epi32, xor => _mm512_xor_si512, and => _mm512_and_si512);
@@ -263,29 +262,13 @@ impl Lanes for __m512i {
     }
 }
 
-/// Kernel entry point: `dst[i] = RIPEMD160(src[i])` for 32-byte messages.
-/// The tail policy may hand 2..8 leftover messages to the AVX2 kernel.
-///
-/// # Safety
-/// The CPU has AVX-512 F, VL, BW and AVX2 (a `Backend` of this kind exists).
-#[target_feature(enable = "avx512f")]
-pub(crate) unsafe fn hash32(src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
-    // SAFETY: AVX-512F is enabled here; the AVX2 kernel's feature was
-    // detected together with AVX-512 (`Backend::avx512`).
-    unsafe { ripemd160::hash32_lanes::<__m512i>(src, dst, Some(super::avx2::hash32)) }
-}
-
-crate::sha256::groups::kernel_entry_points!(sha256, hash160_fused, __m512i, "avx512f,avx512bw,avx512vl");
-
-crate::many::many_entry_points!(sha256_many, __m512i, "avx512f,avx512bw,avx512vl");
-
 /// Keccak-256: 8 messages side by side, one per 64-bit lane of a
 /// `__m512i`. Theta's column parities and its per-lane fold are one
 /// `vpternlogq` per three-way xor, chi one `vpternlogq` per lane, every
 /// rotation one `vprolq`: about 90 operations a round for 8 states; the
 /// round loop is 122 instructions with the register copies and 10 spill
 /// loads and stores (25 state registers and the temporaries do not quite
-/// fit in the 32 zmm registers; see the README's Keccak figures).
+/// fit in the 32 zmm registers; `docs/PERFORMANCE.md`, "Keccak-256").
 /// (Implemented with intrinsics only: `Word64` is not imported here, see
 /// the `simd` module note.)
 impl super::Word64 for __m512i {
@@ -351,7 +334,3 @@ impl super::Lanes64 for __m512i {
         unsafe { _mm512_loadu_si512(words.as_ptr().cast()) }
     }
 }
-
-// Tails of 2..4 messages to the AVX2 kernel (4 lanes), detected with
-// AVX-512 (`Backend::avx512`).
-crate::keccak::keccak_entry_points!(keccak256, keccak256_many, __m512i, "avx512f");

@@ -1,24 +1,26 @@
 //! Lane types: one 32-bit word of several independent messages in one
-//! register, and everything an instruction set provides for them.
+//! register, and everything an instruction set provides for them. This is
+//! the bottom layer: it imports nothing of the algorithms, the lane
+//! manager, the kernel sets or the backend table.
 //!
-//! Each file here is one instruction set and holds all of its code: the
-//! [`Word`] operations, the [`Lanes`] loads, stores and transposes, and the
-//! `#[target_feature]` kernel entry points that the backend table
-//! (`crate::backend`) names. The hash functions themselves are written once,
-//! generic over these traits, in `crate::ripemd160` and `crate::sha256`
-//! (32-bit lanes: [`Word`], [`Lanes`]) and `crate::keccak` (64-bit lanes:
-//! [`Word64`], [`Lanes64`]).
+//! Each file here is one instruction set: the [`Word`] operations, the
+//! [`Lanes`] loads, stores and transposes, and their 64-bit counterparts
+//! ([`Word64`], [`Lanes64`]). The hash functions are written once, generic
+//! over these traits, in `crate::ripemd160` and `crate::sha256` (32-bit
+//! lanes) and `crate::keccak` (64-bit lanes); `crate::kernels` makes each
+//! backend's `#[target_feature]` entry points from them.
 //!
-//! | file        | lane type    | lanes | kernels                       |
+//! | file        | lane type    | lanes | used for                      |
 //! |-------------|--------------|-------|-------------------------------|
-//! | `scalar.rs` | `u32`        | 1     | RIPEMD-160; SHA-256 via `sha2`|
-//! |             | `u64`        | 1     | Keccak-256                    |
+//! | `scalar.rs` | `u32`        | 1     | the generic code's tests      |
+//! |             | `u64`        | 1     | Keccak-256 (the reference)    |
 //! | `avx2.rs`   | `__m256i`    | 8     | RIPEMD-160, SHA-256           |
 //! |             | `__m256i`    | 4     | Keccak-256 (64-bit lanes)     |
 //! | `avx512.rs` | `__m512i`    | 16    | RIPEMD-160, SHA-256           |
 //! |             | `__m512i`    | 8     | Keccak-256 (64-bit lanes)     |
 //! | `neon.rs`   | `uint32x4_t` | 4     | RIPEMD-160, SHA-256           |
-//! |             | `uint64x2_t` | 2     | Keccak-256                    |
+//! |             | `uint64x2_t` | 2     | Keccak-256 (`Sha3`: with the  |
+//! |             |              |       | Armv8 SHA-3 instructions)     |
 //!
 //! Under Miri (`make miri-simd`) the x86 files run as they are, but for
 //! their empty scheduling `asm!` statements, which compile to nothing, and
@@ -32,10 +34,10 @@
 //!
 //! Soundness: the `Word` and `Lanes` methods of a vector type are safe
 //! functions that execute that instruction set. They are only ever inlined
-//! into that file's `#[target_feature]` entry points (every generic function
-//! that uses them is `#[inline(always)]`), and those entry points are
-//! `unsafe fn`s called only through a [`crate::backend::Backend`], which
-//! exists only after detection passed.
+//! into the `#[target_feature]` entry points of `crate::kernels` (every
+//! generic function that uses them is `#[inline(always)]`), and those entry
+//! points are `unsafe fn`s reached only through a kernel set, which exists
+//! only after detection passed.
 
 pub(crate) mod scalar;
 
@@ -43,8 +45,6 @@ pub(crate) mod scalar;
 pub(crate) mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx512;
-#[cfg(target_arch = "x86_64")]
-pub(crate) mod shani;
 // What Miri's interpreter lacks of the x86 intrinsics (`make miri-simd`).
 #[cfg(all(target_arch = "x86_64", any(miri, test)))]
 mod emulated;
@@ -288,7 +288,7 @@ pub(crate) trait Lanes: Word {
     /// Words 0..8 (little-endian) of the `LANES` 32-byte rows at
     /// `rows[l] + offset`, transposed as [`Lanes::load_msgs32`] does: the
     /// multi-buffer manager's lanes, each at its own message block
-    /// (`crate::many`). The default copies the rows side by side first;
+    /// (`crate::manager`). The default copies the rows side by side first;
     /// types whose transpose loads row by row take them where they are.
     ///
     /// # Safety

@@ -32,7 +32,6 @@ use core::arch::aarch64::*;
 use seq_macro::seq;
 
 use super::{boolean, immediate, lanewise, Lanes, Word};
-use crate::ripemd160;
 
 /// Byte indices of a 32-bit rotate left by 8 within each lane (`TBL`).
 const ROL8_INDEX: [u8; 16] = [3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14];
@@ -144,8 +143,12 @@ fn bit_select_into<const IF_FALSE: bool>(y: uint32x4_t, a: uint32x4_t, m: uint32
 /// use `vbslq_u32` there.
 #[inline(always)]
 fn bit_select_after(y: uint32x4_t) -> uint32x4_t {
-    y.rol(crate::ripemd160::consts::ROL_C)
+    y.rol(RIPEMD160_ROL_C)
 }
+
+/// RIPEMD-160's rotation of register C in each step (checked against
+/// `crate::ripemd160::consts::ROL_C` there).
+pub(crate) const RIPEMD160_ROL_C: u32 = 10;
 
 /// Message words of 4 messages, transposed: word `k` of message `i` is
 /// lane `i` of element `k` (little-endian words).
@@ -249,131 +252,6 @@ impl Lanes for uint32x4_t {
 }
 
 
-/// Kernel entry point: `dst[i] = RIPEMD160(src[i])` for 32-byte messages.
-///
-/// # Safety
-/// The CPU has NEON (a `Backend` proving it exists).
-#[target_feature(enable = "neon")]
-pub(crate) unsafe fn hash32(src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
-    // SAFETY: NEON is enabled here; no narrower vector kernel.
-    unsafe { ripemd160::hash32_lanes::<uint32x4_t>(src, dst, None) }
-}
-
-crate::sha256::groups::kernel_entry_points!(sha256_lanes, hash160_fused_lanes, uint32x4_t, "neon");
-
-/// Kernel entry point: `dst[i] = SHA256(src[width*i .. width*i + width])`:
-/// with the Armv8 SHA-2 instructions, the `sha2` crate (its `asm` feature
-/// is on for aarch64) runs them; without (Cortex-A72 as in the Raspberry
-/// Pi 4, say), four NEON lanes.
-///
-/// # Safety
-/// The CPU has NEON.
-pub(crate) unsafe fn sha256(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
-    if std::arch::is_aarch64_feature_detected!("sha2") {
-        crate::sha256::hash_sha2(src, width, dst)
-    } else {
-        // SAFETY: the caller's: the CPU has NEON.
-        unsafe { sha256_lanes(src, width, dst) }
-    }
-}
-
-/// Kernel entry point: fused HASH160 (`crate::hash160::Hash160Kernel`) on
-/// the NEON lanes where SHA-256 runs on them (no Armv8 SHA-2
-/// instructions, as [`sha256`]); none where the `sha2` crate runs it.
-///
-/// # Safety
-/// The CPU has NEON.
-pub(crate) unsafe fn hash160_fused(src: &[u8], width: usize, dst: &mut [[u8; 20]]) -> usize {
-    if std::arch::is_aarch64_feature_detected!("sha2") {
-        0
-    } else {
-        // SAFETY: the caller's: the CPU has NEON.
-        unsafe { hash160_fused_lanes(src, width, dst) }
-    }
-}
-
-crate::many::many_entry_points!(sha256_many_lanes, uint32x4_t, "neon");
-
-/// Kernel entry point: `dst[i] = SHA256(msgs[i])`, any lengths: the `sha2`
-/// crate on each message where the CPU has the Armv8 SHA-2 instructions,
-/// else four NEON lanes (as [`sha256`]).
-///
-/// # Safety
-/// The CPU has NEON.
-pub(crate) unsafe fn sha256_many(msgs: crate::many::Messages<'_>, dst: &mut [[u8; 32]]) {
-    if std::arch::is_aarch64_feature_detected!("sha2") {
-        // SAFETY: the scalar kernel needs no CPU feature.
-        unsafe { crate::many::scalar::sha256_many(msgs, dst) }
-    } else {
-        // SAFETY: the caller's: the CPU has NEON.
-        unsafe { sha256_many_lanes(msgs, dst) }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use sha2::Digest;
-
-    /// Both Keccak-256 kernels, whatever the CPU reports (qemu has the SHA-3
-    /// instructions, so `Backend::keccak256` would not reach the plain
-    /// one): widths around the rate, every count 0..7, against the `sha3`
-    /// crate.
-    #[test]
-    fn neon_keccak_kernels_match_sha3() {
-        use sha3::Digest as _;
-        let sha3 = std::arch::is_aarch64_feature_detected!("sha3");
-        if !sha3 {
-            eprintln!("NOTICE: neon keccak256 with the SHA-3 instructions skipped: not supported by this CPU");
-        }
-        for width in [0usize, 1, 7, 8, 31, 32, 64, 65, 135, 136, 137, 271, 272, 273] {
-            for n in 0..8usize {
-                let src = crate::tests::bytes((width * 16 + n) as u64, n * width);
-                let want: Vec<[u8; 32]> = (0..n).map(|i| sha3::Keccak256::digest(&src[i * width..(i + 1) * width]).into()).collect();
-                let mut got = vec![[0u8; 32]; n];
-                // SAFETY: NEON is enabled in this build (the module's cfg).
-                unsafe { super::keccak256_plain(&src, width, &mut got) };
-                assert!(got == want, "plain NEON: width {width}, n {n}");
-                if sha3 {
-                    got.fill([0; 32]);
-                    // SAFETY: detected above.
-                    unsafe { super::keccak256_sha3(&src, width, &mut got) };
-                    assert!(got == want, "NEON SHA-3: width {width}, n {n}");
-                }
-                let msgs: Vec<&[u8]> = (0..n).map(|i| &src[i * width..(i + 1) * width]).collect();
-                got.fill([0; 32]);
-                // SAFETY: as above.
-                unsafe { super::keccak256_many_plain(crate::many::Messages::slices(&msgs), &mut got) };
-                assert!(got == want, "plain NEON many: width {width}, n {n}");
-                if sha3 {
-                    got.fill([0; 32]);
-                    // SAFETY: detected above.
-                    unsafe { super::keccak256_many_sha3(crate::many::Messages::slices(&msgs), &mut got) };
-                    assert!(got == want, "NEON SHA-3 many: width {width}, n {n}");
-                }
-            }
-        }
-    }
-
-    /// The 4-lane kernel itself (qemu and most arm64 CPUs have the SHA-2
-    /// instructions, so `Backend::sha256` would not reach it): every width
-    /// 0..200 and every count 0..11 against the `sha2` crate.
-    #[test]
-    fn neon_lanes_match_sha2() {
-        for width in 0..200usize {
-            for n in 0..12usize {
-                let src = crate::tests::bytes((width * 16 + n) as u64, n * width);
-                let mut got = vec![[0u8; 32]; n];
-                // SAFETY: NEON is enabled in this build (the module's cfg).
-                unsafe { super::sha256_lanes(&src, width, &mut got) };
-                for (i, g) in got.iter().enumerate() {
-                    let want: [u8; 32] = sha2::Sha256::digest(&src[i * width..(i + 1) * width]).into();
-                    assert_eq!(*g, want, "width {width}, n {n}, message {i}");
-                }
-            }
-        }
-    }
-}
-
 /// Keccak-256 on plain NEON: 2 messages side by side, one per 64-bit lane
 /// of a `uint64x2_t`; a rotation is `SHL` plus `SRI`, chi's `!b & c` one
 /// `BIC`.
@@ -433,7 +311,6 @@ impl super::Lanes64 for uint64x2_t {
     }
 }
 
-crate::keccak::keccak_entry_points!(keccak256_plain, keccak256_many_plain, uint64x2_t, "neon");
 
 /// Keccak-256 with the Armv8.2 SHA-3 instructions (FEAT_SHA3), detected at
 /// run time: the column parities are `EOR3`, theta's `d` one `RAX1`, theta
@@ -557,38 +434,5 @@ impl super::Lanes64 for Sha3 {
     #[inline(always)]
     fn load(words: &[u64; 8]) -> Self {
         Sha3(<uint64x2_t as super::Lanes64>::load(words))
-    }
-}
-
-crate::keccak::keccak_entry_points!(keccak256_sha3, keccak256_many_sha3, Sha3, "neon,sha3");
-
-/// Kernel entry point: `dst[i] = Keccak256(src[width*i .. width*i +
-/// width])`, with the SHA-3 instructions where the CPU has them, else on
-/// plain NEON.
-///
-/// # Safety
-/// The CPU has NEON.
-pub(crate) unsafe fn keccak256(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
-    if std::arch::is_aarch64_feature_detected!("sha3") {
-        // SAFETY: detected; NEON is the caller's.
-        unsafe { keccak256_sha3(src, width, dst) }
-    } else {
-        // SAFETY: the caller's: the CPU has NEON.
-        unsafe { keccak256_plain(src, width, dst) }
-    }
-}
-
-/// Kernel entry point: `dst[i] = Keccak256(msgs[i])`, any lengths, as
-/// [`keccak256`].
-///
-/// # Safety
-/// The CPU has NEON.
-pub(crate) unsafe fn keccak256_many(msgs: crate::many::Messages<'_>, dst: &mut [[u8; 32]]) {
-    if std::arch::is_aarch64_feature_detected!("sha3") {
-        // SAFETY: detected; NEON is the caller's.
-        unsafe { keccak256_many_sha3(msgs, dst) }
-    } else {
-        // SAFETY: the caller's: the CPU has NEON.
-        unsafe { keccak256_many_plain(msgs, dst) }
     }
 }

@@ -8,108 +8,34 @@
 //! latency. [`STREAMS`] messages' chains are issued side by side instead,
 //! each four rounds of every stream before the next four, so that the
 //! CPU's SHA unit takes one `sha256rnds2` as often as it can issue one.
-//! Whether this beats a backend's lanes is the tail policy's rule
-//! (`crate::policy::sha256_on_sha_ni`); [`ShaNi`] is the proof that the CPU
-//! has the instructions.
+//! Whether this beats a backend's lanes is decided where the kernel sets
+//! are built (`crate::kernels`), which detect the instructions once.
 //!
-//! HASH160 on the AVX2 backend runs this kernel and the AVX2 RIPEMD-160
-//! in two stages (`crate::batch`), in functions of their own. Interleaving
-//! them in one instruction stream (one group's SHA-256 rounds between the
-//! previous group's RIPEMD-160 steps: the SHA unit and the vector ALUs are
-//! different ports) was tried and is slower. The likely cause, inferred
-//! rather than measured: `sha256rnds2` and the schedule instructions have
-//! only legacy SSE encodings, and switching between those and 256-bit VEX
-//! code while the upper halves of the `ymm` registers are live costs a
-//! state transition (AMD's optimization guide for family 17h, Zen and Zen
-//! 2, describes a microcode spill or fill of the upper halves, about 100
-//! cycles; the Zen 3 measured here is family 19h; Intel cores since
-//! Skylake add a merge instead). Measured on the AMD EPYC Zen 3 (family 25
-//! model 1), 2026-12-02, best of 300 calls of n = 2048 in an ad-hoc timing
-//! loop: HASH160 of 33-byte keys 135 ns a key with a
-//! quad-round of eight messages after every fifth RIPEMD-160 step (the
-//! compiler had moved most rounds ahead of the steps), 65-byte keys 815 ns,
-//! against 43 and 62 in two stages.
+//! HASH160 on a kernel set with this SHA-256 runs it and the lanes'
+//! RIPEMD-160 in two stages, in functions of their own: interleaving them
+//! in one instruction stream was slower (`docs/PERFORMANCE.md`, "SHA-NI").
 //!
 //! The round constants and initial value are `crate::sha256::compress`'s,
-//! the padded tail of a message is built by `crate::many`'s `build_tail`
-//! (the one padding code of the lane manager).
+//! the padded tail of a message is built by `crate::manager`'s
+//! `build_tail` (the one padding code of the lane manager).
 
 use core::arch::x86_64::*;
 
 use seq_macro::seq;
 
-use crate::many::{build_tail, Messages, Sha256, TAIL};
-use crate::sha256::compress::{H0, K};
+use super::compress::{H0, K};
+use super::Sha256;
+use crate::manager::{build_tail, TAIL};
+use crate::messages::Messages;
 
 /// Messages in flight. A stream's four rounds are two dependent
 /// `sha256rnds2`, so one stream alone waits out their latency; the issue
 /// rate is what several streams reach. A stream holds eight `xmm`
 /// registers (state, schedule window, the state saved for the final
 /// addition), so with 16 of them more than two streams spill to the stack.
-/// Measured:
-/// - AMD EPYC (family 23 model 1, Zen; `cargo bench --bench sha256`,
-///   2026-12-02): 2, 3 and 4 streams all ran at 35.6 to 36.2 ns per 33-byte
-///   message and 70 to 72 ns per 65-byte one (one stream, the `sha2` crate:
-///   88 and 131), about 90% of the measured issue rate of the rounds and
-///   schedule (`make bench-ports`).
-/// - AMD EPYC (family 25 model 1, Zen 3), 2026-12-02 16:4x UTC, best of
-///   300 calls of n = 2048 in an ad-hoc timing loop (not in the tree),
-///   three alternated runs of each build: 3 streams 19.7 to 20.2 ns per
-///   33-byte message and 39.6 to 40.0 per 65-byte one, 4 streams 20.2 to
-///   25.7 and 40.6 to 50.2 (taken then for their spills; the figures with
-///   the boundaries below point at the compiler's schedule), 2 streams
-///   20.6 to 22.7 and 42.3 to 48.8. `make bench-ports` puts the bound at
-///   17.5 ns a block.
-/// - Zen 3 again, with [`quad_boundary`] (no stream more than one
-///   quad-round ahead of the others), 2026-12-02 evening, best of 300
-///   calls of n = 4096 in the ad-hoc timing loop, release profile (`lto =
-///   true`, one codegen unit), two runs of each build: 3 streams 18.5,
-///   19.4 and 38.4 ns per 32-, 33- and 65-byte message in both runs, 4
-///   streams 18.6 to 18.8, 18.9 to 19.0 and 37.4 to 37.5.
-/// - The same two builds in `cargo bench --bench sha256` (criterion means,
-///   n = 4096, the avx2 backend), Zen 3, 2026-12-03 07:1x UTC, two
-///   alternated runs: SHA-256 of 33-byte messages 19.8 ns with 3 streams
-///   in both runs, 19.5 and 19.6 with 4; of 65-byte ones 38.8 with either;
-///   HASH160 of 33-byte keys 43.6 with either, of 65-byte keys 63.1 and
-///   63.3 with 3, 63.1 with 4.
-///
-/// Three: the fastest on Zen 3 without the boundaries; with them four
-/// gains 1% or nothing in the tree's bench; on the first Zen all counts
-/// ran alike.
+/// Three: the fastest measured with two, three and four
+/// (`docs/PERFORMANCE.md`, "SHA-NI streams").
 pub(crate) const STREAMS: usize = 3;
-
-/// Proof that the running CPU has the SHA extensions, SSSE3 (the byte
-/// shuffle and `palignr`) and SSE4.1 (no instruction of the kernel needs
-/// it, but with it the compiler builds and takes apart the registers of
-/// words faster: about 8% on 65-byte messages, measured on the AMD EPYC):
-/// a value exists only after detection.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct ShaNi(());
-
-impl ShaNi {
-    /// The SHA extensions, if this CPU has them.
-    #[inline]
-    pub(crate) fn detect() -> Option<ShaNi> {
-        let ok = std::arch::is_x86_feature_detected!("sha")
-            && std::arch::is_x86_feature_detected!("ssse3")
-            && std::arch::is_x86_feature_detected!("sse4.1");
-        ok.then_some(ShaNi(()))
-    }
-
-    /// `dst[i] = SHA256(src[width*i .. width*i + width])`.
-    pub(crate) fn sha256(self, src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
-        assert_eq!(Some(src.len()), dst.len().checked_mul(width), "sha256: src is not dst.len() messages of width bytes");
-        // SAFETY: `self` proves the CPU has the features.
-        unsafe { sha256(src, width, dst) }
-    }
-
-    /// `dst[i] = SHA256(msgs[i])`, any lengths.
-    pub(crate) fn sha256_many(self, msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
-        assert_eq!(msgs.len(), dst.len(), "many: msgs and dst hold different numbers of messages");
-        // SAFETY: `self` proves the CPU has the features.
-        unsafe { sha256_many(msgs, dst) }
-    }
-}
 
 /// One message's chaining value: `[ABEF, CDGH]`, word A in the high lane of
 /// the first register (the operand order of `sha256rnds2`).
@@ -241,9 +167,8 @@ unsafe fn compress<const S: usize>(states: &mut [State; S], x: [[__m128i; 4]; S]
 /// others' ([`compress`] writes them in step). Without them the compiler,
 /// short of registers, may schedule the last stream's 32 rounds after the
 /// others' (as `lto = true` with one codegen unit did), one dependent chain
-/// at the latency of `sha256rnds2`: 23.5 ns per 32-byte message against
-/// 18.9 with them (`rmd160mb bench`, the AMD EPYC Zen 3, family 25 model
-/// 1, 2026-12-02).
+/// at the latency of `sha256rnds2` (`docs/PERFORMANCE.md`, "SHA-NI
+/// streams").
 /// Under Miri, which runs no inline assembly, it does nothing.
 #[inline(always)]
 #[cfg_attr(miri, allow(unused_variables))]
@@ -341,10 +266,12 @@ unsafe fn group<const S: usize>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) 
 /// messages at a time, the last few as a smaller group.
 ///
 /// # Safety
-/// The CPU has the SHA extensions, SSSE3 and SSE4.1; `src.len() == width *
-/// dst.len()`.
+/// The CPU has the SHA extensions, SSSE3 and SSE4.1 (SSE4.1: no instruction
+/// of the kernel needs it, but with it the compiler builds and takes apart
+/// the registers of words faster).
 #[target_feature(enable = "sha,sse2,ssse3,sse4.1")]
-unsafe fn sha256(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+pub(crate) unsafe fn sha256(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+    assert_eq!(Some(src.len()), dst.len().checked_mul(width), "sha256: src is not dst.len() messages of width bytes");
     /// Messages of `W` bytes (`W == 0`: of `width` bytes), one copy per
     /// fixed width, so that the width folds into its tail copies and loops.
     ///
@@ -448,9 +375,10 @@ unsafe fn step<const S: usize>(streams: &mut [Stream<'_>], steps: usize) {
 /// message; with no message left the busy ones go on as a smaller group.
 ///
 /// # Safety
-/// The CPU has the SHA extensions, SSSE3 and SSE4.1; `msgs.len() == dst.len()`.
+/// The CPU has the SHA extensions, SSSE3 and SSE4.1.
 #[target_feature(enable = "sha,sse2,ssse3,sse4.1")]
-unsafe fn sha256_many(msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
+pub(crate) unsafe fn sha256_many(msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
+    assert_eq!(msgs.len(), dst.len(), "many: msgs and dst hold different numbers of messages");
     let n = msgs.len();
     let mut streams: [Stream<'_>; STREAMS] = core::array::from_fn(|_| Stream::new(&[], usize::MAX));
     let mut busy = 0;
