@@ -126,9 +126,9 @@ ETH_DEMO := target/examples/eth_address
 DEMO_CFLAGS := -O2 $(WARN) -std=c99 -Iinclude
 
 # Test steps of `make test`, in order; fragments append theirs.
-TEST_STEPS := test-cargo check test-demo test-install test-native-libs
+TEST_STEPS := test-fmt test-cargo check test-demo test-install test-native-libs
 
-.PHONY: all lib header test test-cargo check demo bench bench-ports install uninstall clean \
+.PHONY: all lib header test test-fmt test-cargo check demo bench bench-ports install uninstall clean \
 	test-install test-native-libs test-demo uninstalled-pc print-rust-version FORCE
 
 all: lib uninstalled-pc
@@ -176,6 +176,11 @@ print-rust-version:
 
 # Debug build: overflow checks on; the C tests below exercise the release
 # library. Includes the header drift test (tests/header.rs).
+# The Rust sources as rustfmt writes them (rustfmt.toml; `cargo fmt` fixes).
+test-fmt:
+	@$(CARGO) fmt --version >/dev/null 2>&1 || { echo "test-fmt: rustfmt is missing: rustup component add rustfmt (.ci/run does this)"; exit 1; }
+	$(CARGO) fmt --all --check
+
 test-cargo:
 	$(CARGO) test
 

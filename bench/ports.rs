@@ -210,7 +210,9 @@ mod x86 {
         };
         // Another busy thread on the core (or its SMT sibling) slows the
         // independent chains more than the dependent one: say so.
-        if let Some(load) = std::fs::read_to_string("/proc/loadavg").ok().and_then(|s| s.split(' ').next()?.parse::<f64>().ok()) {
+        if let Some(load) =
+            std::fs::read_to_string("/proc/loadavg").ok().and_then(|s| s.split(' ').next()?.parse::<f64>().ok())
+        {
             if load > 0.5 {
                 println!("warning: load average {load:.2}: other work may share the cores, and the rates come out low; measure on a quiet machine");
             }
@@ -234,7 +236,14 @@ mod x86 {
             measure("avx512f", c, "zmm_tern", "vpternlogd zmm", zmm_tern, PER_ITER);
             measure("avx512f", c, "zmm_shift", "vpsrld zmm (immediate)", zmm_shr, PER_ITER);
             measure("avx512f", c, "zmm_rol_shift", "vprold + vpsrld zmm, alternating", zmm_rol_shr, 2.0 * PER_ITER);
-            measure("avx512f", c, "zmm_mix_2_in_5", "2 vprold in 5 (SHA-256 lanes' mix)", zmm_mix_2_in_5, 5.0 * PER_ITER);
+            measure(
+                "avx512f",
+                c,
+                "zmm_mix_2_in_5",
+                "2 vprold in 5 (SHA-256 lanes' mix)",
+                zmm_mix_2_in_5,
+                5.0 * PER_ITER,
+            );
             measure("avx512f", c, "zmm_gather", "vpgatherdd zmm (16 words, 16 lines)", zmm_gather, PER_ITER);
         } else {
             println!("skipped (this CPU lacks avx512f): the 512-bit rows");
@@ -254,20 +263,41 @@ mod x86 {
         measure("sha", gpr_cycle, "sha256rnds2", "sha256rnds2 (2 rounds)", sha_rnds2, PER_ITER);
         measure("sha", gpr_cycle, "sha256msg1", "sha256msg1", sha_msg1, PER_ITER);
         measure("sha", gpr_cycle, "sha256msg2", "sha256msg2", sha_msg2, PER_ITER);
-        measure("sha", gpr_cycle, "sha256rnds2_msg2", "sha256rnds2 + sha256msg2, alternating", sha_rnds2_msg2, 2.0 * PER_ITER);
+        measure(
+            "sha",
+            gpr_cycle,
+            "sha256rnds2_msg2",
+            "sha256rnds2 + sha256msg2, alternating",
+            sha_rnds2_msg2,
+            2.0 * PER_ITER,
+        );
         // Per four rounds (one body), not per instruction.
         measure("sha", gpr_cycle, "sha_quad", "SHA-NI 4 rounds (per 4 rounds)", sha_quad, PER_ITER);
-        measure("sha", gpr_cycle, "sha_quad_schedule", "SHA-NI 4 rounds + schedule (per 4)", sha_quad_schedule, PER_ITER);
+        measure(
+            "sha",
+            gpr_cycle,
+            "sha_quad_schedule",
+            "SHA-NI 4 rounds + schedule (per 4)",
+            sha_quad_schedule,
+            PER_ITER,
+        );
 
         let cpu = std::fs::read_to_string("/proc/cpuinfo")
             .ok()
-            .and_then(|s| s.lines().find(|l| l.starts_with("model name")).map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string()))
+            .and_then(|s| {
+                s.lines()
+                    .find(|l| l.starts_with("model name"))
+                    .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
+            })
             .unwrap_or_else(|| "unknown".into());
         let model = std::fs::read_to_string("/proc/cpuinfo")
             .ok()
             .and_then(|s| {
                 let field = |name: &str| {
-                    s.lines().find(|l| l.split(':').next().map(str::trim) == Some(name)).and_then(|l| l.split(':').nth(1)).map(|v| v.trim().to_string())
+                    s.lines()
+                        .find(|l| l.split(':').next().map(str::trim) == Some(name))
+                        .and_then(|l| l.split(':').nth(1))
+                        .map(|v| v.trim().to_string())
                 };
                 Some(format!("family {} model {}", field("cpu family")?, field("model")?))
             })

@@ -46,12 +46,9 @@ fn main() {
             continue;
         };
         let n = bench["throughput"]["Elements"].as_u64().or_else(|| bench["value_str"].as_str()?.parse().ok());
-        let (Some(group), Some(function), Some(n), Some(mean)) = (
-            bench["group_id"].as_str(),
-            bench["function_id"].as_str(),
-            n,
-            est["mean"]["point_estimate"].as_f64(),
-        ) else {
+        let (Some(group), Some(function), Some(n), Some(mean)) =
+            (bench["group_id"].as_str(), bench["function_id"].as_str(), n, est["mean"]["point_estimate"].as_f64())
+        else {
             continue;
         };
         groups.entry(group.to_owned()).or_default().push(Row {
@@ -65,7 +62,13 @@ fn main() {
         std::process::exit(1);
     }
     for (group, mut rows) in groups {
-        rows.sort_by(|a, b| (a.n, !a.function.starts_with("baseline"), &a.function).cmp(&(b.n, !b.function.starts_with("baseline"), &b.function)));
+        rows.sort_by(|a, b| {
+            (a.n, !a.function.starts_with("baseline"), &a.function).cmp(&(
+                b.n,
+                !b.function.starts_with("baseline"),
+                &b.function,
+            ))
+        });
         println!("\n{group}");
         println!("| backend | lanes | n | ns/message | M messages/s | vs baseline |");
         println!("|---|---:|---:|---:|---:|---:|");

@@ -44,7 +44,13 @@ impl Entry {
 /// Every backend, in increasing order of preference: [`Backend::detect`]
 /// picks the last one the CPU supports.
 static TABLE: [Entry; 4] = [
-    Entry { name: c"scalar", lanes: 1, keccak_lanes: 1, build: Some(|| Some(kernels::scalar::SET)), set: OnceLock::new() },
+    Entry {
+        name: c"scalar",
+        lanes: 1,
+        keccak_lanes: 1,
+        build: Some(|| Some(kernels::scalar::SET)),
+        set: OnceLock::new(),
+    },
     Entry {
         name: c"avx2",
         lanes: 8,
@@ -327,7 +333,11 @@ mod tests {
                 Some(k) => {
                     assert_eq!(found, Ok(Backend(i as u8)));
                     assert_eq!(found.map(Backend::name), Ok(name));
-                    assert_eq!((k.name, k.lanes, k.keccak_lanes), (e.name, e.lanes, e.keccak_lanes), "{name}: kernel set");
+                    assert_eq!(
+                        (k.name, k.lanes, k.keccak_lanes),
+                        (e.name, e.lanes, e.keccak_lanes),
+                        "{name}: kernel set"
+                    );
                 }
                 None => assert_eq!(found, Err(BackendError::Unavailable)),
             }

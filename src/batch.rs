@@ -146,7 +146,11 @@ pub fn keccak256(dst: &mut [[u8; 32]], src: &[u8], width: usize) {
 /// # Panics
 /// If `src.len() != dst.len() * width`.
 pub fn keccak256_with(backend: Backend, dst: &mut [[u8; 32]], src: &[u8], width: usize) {
-    assert_eq!(Some(src.len()), dst.len().checked_mul(width), "keccak256: src is not dst.len() messages of width bytes");
+    assert_eq!(
+        Some(src.len()),
+        dst.len().checked_mul(width),
+        "keccak256: src is not dst.len() messages of width bytes"
+    );
     // SAFETY: src holds width*n readable bytes, dst 32n writable ones, and
     // they are disjoint.
     unsafe { drivers::keccak256_raw(backend.kernels(), dst.as_mut_ptr().cast(), src.as_ptr(), dst.len(), width) }

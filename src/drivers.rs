@@ -69,7 +69,11 @@ fn hash160_fused(k: &KernelSet, src: &[u8], width: usize, dst: &mut [[u8; 20]]) 
 /// `dst[i] = Keccak256(src[width*i .. width*i + width])`: whole and
 /// partial groups on the lanes, a lone last message as [`tail`] says.
 pub(crate) fn keccak256(k: &KernelSet, src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
-    assert_eq!(Some(src.len()), dst.len().checked_mul(width), "keccak256: src is not dst.len() messages of width bytes");
+    assert_eq!(
+        Some(src.len()),
+        dst.len().checked_mul(width),
+        "keccak256: src is not dst.len() messages of width bytes"
+    );
     let rest = dst.len() % k.keccak_lanes;
     let off = match tail(k.keccak_lanes, rest, false) {
         Tail::Scalar => rest,
@@ -462,7 +466,13 @@ pub(crate) unsafe fn keccak256_raw(k: &KernelSet, dst: *mut u8, src: *const u8, 
 ///
 /// # Safety
 /// As [`chunked`] with 20-byte digests.
-pub(crate) unsafe fn eth_address_raw(k: &KernelSet, dst: *mut u8, src: *const u8, n: usize, width: usize) -> Result<(), InputError> {
+pub(crate) unsafe fn eth_address_raw(
+    k: &KernelSet,
+    dst: *mut u8,
+    src: *const u8,
+    n: usize,
+    width: usize,
+) -> Result<(), InputError> {
     if n > 0 && width > 0 {
         // SAFETY: the caller's: width * n readable bytes, not written
         // while this slice lives (it ends before any digest is written).
@@ -536,8 +546,12 @@ pub enum InputError {
 impl core::fmt::Display for InputError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
-            InputError::Width(w) => write!(f, "public keys of {w} bytes: an Ethereum address needs 64 (X||Y) or 65 (0x04||X||Y)"),
-            InputError::Prefix { index } => write!(f, "key {index} does not start with 0x04 (not an uncompressed public key)"),
+            InputError::Width(w) => {
+                write!(f, "public keys of {w} bytes: an Ethereum address needs 64 (X||Y) or 65 (0x04||X||Y)")
+            }
+            InputError::Prefix { index } => {
+                write!(f, "key {index} does not start with 0x04 (not an uncompressed public key)")
+            }
         }
     }
 }

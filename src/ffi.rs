@@ -368,7 +368,8 @@ unsafe fn many_batch<const D: usize>(
         // bytes is non-NULL, in range and disjoint from `dst`, which is
         // non-NULL, in range and disjoint from `msgs` and `lens`; [u8; D]
         // has alignment 1.
-        let (messages, out) = unsafe { (Messages::raw(msgs, lens, n), slice::from_raw_parts_mut(dst.cast::<[u8; D]>(), n)) };
+        let (messages, out) =
+            unsafe { (Messages::raw(msgs, lens, n), slice::from_raw_parts_mut(dst.cast::<[u8; D]>(), n)) };
         driver(Backend::current().kernels(), messages, out);
         Ok(())
     })
@@ -408,7 +409,12 @@ unsafe fn many_batch<const D: usize>(
 /// change during the call.
 #[cfg_attr(feature = "capi", no_mangle)]
 #[must_use]
-pub unsafe extern "C" fn rmd160mb_sum_many(dst: *mut u8, msgs: *const *const u8, lens: *const usize, n: usize) -> c_int {
+pub unsafe extern "C" fn rmd160mb_sum_many(
+    dst: *mut u8,
+    msgs: *const *const u8,
+    lens: *const usize,
+    n: usize,
+) -> c_int {
     // SAFETY: the caller's contract.
     unsafe { many_batch::<20>(dst, msgs, lens, n, drivers::ripemd160_many_msgs) }
 }
@@ -431,7 +437,12 @@ pub unsafe extern "C" fn rmd160mb_sum_many(dst: *mut u8, msgs: *const *const u8,
 /// As `rmd160mb_sum_many`.
 #[cfg_attr(feature = "capi", no_mangle)]
 #[must_use]
-pub unsafe extern "C" fn rmd160mb_hash160_many(dst: *mut u8, msgs: *const *const u8, lens: *const usize, n: usize) -> c_int {
+pub unsafe extern "C" fn rmd160mb_hash160_many(
+    dst: *mut u8,
+    msgs: *const *const u8,
+    lens: *const usize,
+    n: usize,
+) -> c_int {
     // SAFETY: the caller's contract.
     unsafe { many_batch::<20>(dst, msgs, lens, n, drivers::hash160_many_msgs) }
 }
@@ -453,7 +464,12 @@ pub unsafe extern "C" fn rmd160mb_hash160_many(dst: *mut u8, msgs: *const *const
 /// As `rmd160mb_sum_many`, with `dst` writable for `32*n` bytes.
 #[cfg_attr(feature = "capi", no_mangle)]
 #[must_use]
-pub unsafe extern "C" fn rmd160mb_sha256_many(dst: *mut u8, msgs: *const *const u8, lens: *const usize, n: usize) -> c_int {
+pub unsafe extern "C" fn rmd160mb_sha256_many(
+    dst: *mut u8,
+    msgs: *const *const u8,
+    lens: *const usize,
+    n: usize,
+) -> c_int {
     // SAFETY: the caller's contract.
     unsafe { many_batch::<32>(dst, msgs, lens, n, drivers::sha256_many_msgs) }
 }
@@ -512,7 +528,12 @@ pub unsafe extern "C" fn rmd160mb_keccak256(dst: *mut u8, src: *const u8, n: usi
 /// As `rmd160mb_sum_many`, with `dst` writable for `32*n` bytes.
 #[cfg_attr(feature = "capi", no_mangle)]
 #[must_use]
-pub unsafe extern "C" fn rmd160mb_keccak256_many(dst: *mut u8, msgs: *const *const u8, lens: *const usize, n: usize) -> c_int {
+pub unsafe extern "C" fn rmd160mb_keccak256_many(
+    dst: *mut u8,
+    msgs: *const *const u8,
+    lens: *const usize,
+    n: usize,
+) -> c_int {
     // SAFETY: the caller's contract.
     unsafe { many_batch::<32>(dst, msgs, lens, n, drivers::keccak256_many_msgs) }
 }
@@ -559,7 +580,8 @@ pub unsafe extern "C" fn rmd160mb_eth_address(dst: *mut u8, src: *const u8, n: u
             // Checked above: sizes fit, `dst` and `src` are non-NULL, the
             // buffers are disjoint or in place with width >= 20.
             // SAFETY: those checks, and the memory valid by the C contract.
-            unsafe { drivers::eth_address_raw(Backend::current().kernels(), dst, src, n, width) }.map_err(|_| RMD160MB_ERR_INPUT)?;
+            unsafe { drivers::eth_address_raw(Backend::current().kernels(), dst, src, n, width) }
+                .map_err(|_| RMD160MB_ERR_INPUT)?;
         }
         Ok(())
     })
@@ -647,7 +669,8 @@ pub unsafe extern "C" fn rmd160mb_update(ctx: *mut rmd160mb_ctx, data: *const u8
         if len == 0 {
             return Ok(());
         }
-        let [input, state] = regions([(data, len, 1), (ctx.cast::<u8>().cast_const(), 1, core::mem::size_of::<rmd160mb_ctx>())])?;
+        let [input, state] =
+            regions([(data, len, 1), (ctx.cast::<u8>().cast_const(), 1, core::mem::size_of::<rmd160mb_ctx>())])?;
         if overlaps(state, input) {
             return Err(RMD160MB_ERR_OVERLAP);
         }
@@ -677,7 +700,10 @@ pub unsafe extern "C" fn rmd160mb_update(ctx: *mut rmd160mb_ctx, data: *const u8
 #[must_use]
 pub unsafe extern "C" fn rmd160mb_final(ctx: *mut rmd160mb_ctx, out: *mut u8) -> c_int {
     boundary(|| {
-        let [state, output] = regions([(ctx.cast::<u8>().cast_const(), 1, core::mem::size_of::<rmd160mb_ctx>()), (out.cast_const(), 1, RMD160MB_DIGEST_SIZE)])?;
+        let [state, output] = regions([
+            (ctx.cast::<u8>().cast_const(), 1, core::mem::size_of::<rmd160mb_ctx>()),
+            (out.cast_const(), 1, RMD160MB_DIGEST_SIZE),
+        ])?;
         if overlaps(state, output) {
             return Err(RMD160MB_ERR_OVERLAP);
         }

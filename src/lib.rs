@@ -65,9 +65,9 @@ mod tests;
 mod tuning;
 
 pub use backend::{backends, Backend, BackendError, BackendInfo, BACKEND_NAMES};
+pub use batch::{eth_address, eth_address_with, keccak256, keccak256_many, keccak256_many_with, keccak256_with};
 pub use batch::{hash160, hash160_with, hash32, hash32_in_place, hash32_with, sha256, sha256_with};
 pub use batch::{hash160_many, hash160_many_with, ripemd160_many, ripemd160_many_with, sha256_many, sha256_many_with};
-pub use batch::{eth_address, eth_address_with, keccak256, keccak256_many, keccak256_many_with, keccak256_with};
 pub use drivers::InputError;
 // RIPEMD-160's constants: public for existing users, not documented as API.
 #[doc(hidden)]

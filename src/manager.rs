@@ -177,11 +177,8 @@ impl Book {
     fn advance(&mut self, l: usize) {
         if self.left[l] != 0 {
             self.left[l] -= 1;
-            self.next[l] = if self.left[l] == self.tail_blocks[l] {
-                self.tail(l)
-            } else {
-                self.next[l].wrapping_add(64)
-            };
+            self.next[l] =
+                if self.left[l] == self.tail_blocks[l] { self.tail(l) } else { self.next[l].wrapping_add(64) };
         }
     }
 
@@ -240,7 +237,11 @@ impl Book {
 /// # Safety
 /// The CPU has `V`'s instruction set.
 #[inline(always)]
-pub(crate) unsafe fn hash_many<V: Lanes, A: Algo, const D: usize>(msgs: Messages<'_>, dst: &mut [[u8; D]], drain_at: usize) {
+pub(crate) unsafe fn hash_many<V: Lanes, A: Algo, const D: usize>(
+    msgs: Messages<'_>,
+    dst: &mut [[u8; D]],
+    drain_at: usize,
+) {
     assert_eq!(msgs.len(), dst.len(), "many: msgs and dst hold different numbers of messages");
     const { assert!(D <= 32 && D.is_multiple_of(4)) };
     let groups = if V::PAIRS && A::PAIRS { 2 } else { 1 };

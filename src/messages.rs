@@ -16,11 +16,19 @@ enum Source<'a> {
     /// Invariant ([`Messages::raw`]): `ptrs` and `lens` are readable for
     /// `n` elements (any alignment), and `ptrs[i]` is readable for
     /// `lens[i]` bytes (non-NULL when `lens[i] > 0`), for the lifetime `'a`.
-    Raw { ptrs: *const *const u8, lens: *const usize, n: usize, _life: PhantomData<&'a [u8]> },
+    Raw {
+        ptrs: *const *const u8,
+        lens: *const usize,
+        n: usize,
+        _life: PhantomData<&'a [u8]>,
+    },
     /// The same when both arrays are aligned (the usual case): plain slices,
     /// which the loops over lengths read faster. Invariant: `ptrs[i]` is
     /// readable for `lens[i]` bytes (non-NULL when `lens[i] > 0`).
-    Arrays { ptrs: &'a [*const u8], lens: &'a [usize] },
+    Arrays {
+        ptrs: &'a [*const u8],
+        lens: &'a [usize],
+    },
 }
 
 impl<'a> Messages<'a> {
@@ -181,7 +189,12 @@ impl<'a> Messages<'a> {
             Source::Raw { ptrs, lens, n, _life } => {
                 assert!(r.start <= r.end && r.end <= n, "message range out of range");
                 // The invariant holds for the sub-range.
-                Source::Raw { ptrs: ptrs.wrapping_add(r.start), lens: lens.wrapping_add(r.start), n: r.end - r.start, _life }
+                Source::Raw {
+                    ptrs: ptrs.wrapping_add(r.start),
+                    lens: lens.wrapping_add(r.start),
+                    n: r.end - r.start,
+                    _life,
+                }
             }
             Source::Arrays { ptrs, lens } => Source::Arrays { ptrs: &ptrs[r.clone()], lens: &lens[r] },
         })

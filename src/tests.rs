@@ -52,7 +52,9 @@ fn kernel_sets() -> Vec<(String, KernelSet)> {
     backends();
     kernels::every_kernel_set()
         .into_iter()
-        .map(|k| (format!("{} (SHA-256 on {})", k.name.to_str().unwrap_or("?"), k.sha256_engine.to_str().unwrap_or("?")), k))
+        .map(|k| {
+            (format!("{} (SHA-256 on {})", k.name.to_str().unwrap_or("?"), k.sha256_engine.to_str().unwrap_or("?")), k)
+        })
         .collect()
 }
 
@@ -139,7 +141,10 @@ fn hash160_kernels_match_sha2_and_ripemd() {
                 let fixed = lanes > 1 && drivers::SHA256_WIDTHS.contains(&width);
                 assert_eq!(done, if fixed { n / lanes * lanes } else { 0 }, "{label} fused: width {width}, n = {n}");
                 assert_eq!(fused[..done], want[..done], "{label} fused: width {width}, n = {n}");
-                assert!(fused[done..].iter().all(|d| *d == [0xAA; 20]), "{label} fused wrote past what it hashed: width {width}, n = {n}");
+                assert!(
+                    fused[done..].iter().all(|d| *d == [0xAA; 20]),
+                    "{label} fused wrote past what it hashed: width {width}, n = {n}"
+                );
             }
         }
     }
@@ -223,7 +228,11 @@ fn keccak256_kernels_match_scalar_and_sha3() {
                 // writable bytes at p, in place.
                 unsafe { drivers::keccak256_raw(&k, p, p, n, width) };
                 for (i, g) in got.iter().enumerate() {
-                    assert_eq!(inplace[32 * i..32 * i + 32], g[..], "{label}: in place, width {width}, n = {n}, message {i}");
+                    assert_eq!(
+                        inplace[32 * i..32 * i + 32],
+                        g[..],
+                        "{label}: in place, width {width}, n = {n}, message {i}"
+                    );
                 }
             }
         }
@@ -236,7 +245,9 @@ fn keccak256_kernels_match_scalar_and_sha3() {
 /// 64- and 65-byte keys, in place too.
 #[test]
 fn keccak256_known_values_and_eth_addresses() {
-    let hex = |s: &str| -> Vec<u8> { (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect() };
+    let hex = |s: &str| -> Vec<u8> {
+        (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect()
+    };
     let file = include_str!("../tests/vectors/eth-addresses.tsv");
     let empty = file.lines().find_map(|l| l.strip_prefix("# keccak256_empty\t")).expect("keccak256_empty line");
     let (mut keys, mut hashes, mut addrs) = (Vec::new(), Vec::new(), Vec::new());
@@ -266,7 +277,11 @@ fn keccak256_known_values_and_eth_addresses() {
             // SAFETY: width * n readable and 20 * n writable bytes, in place.
             unsafe { drivers::eth_address_raw(backend.kernels(), p, p, n, width) }.unwrap();
             for i in 0..n {
-                assert_eq!(inplace[20 * i..20 * i + 20], addrs[i][..], "{backend}: eth_address in place, width {width}, key {i}");
+                assert_eq!(
+                    inplace[20 * i..20 * i + 20],
+                    addrs[i][..],
+                    "{backend}: eth_address in place, width {width}, key {i}"
+                );
             }
         }
         // Errors: nothing written.
@@ -286,7 +301,8 @@ fn keccak256_known_values_and_eth_addresses() {
 /// with the paper's definitions. Called from a function that enables `V`'s
 /// instruction set.
 fn check_word_ops<V: Lanes>() {
-    let words: [u32; 16] = core::array::from_fn(|i| 0x0123_4567u32.wrapping_mul(i as u32 + 1).rotate_left(i as u32) ^ 0x89AB_CDEF);
+    let words: [u32; 16] =
+        core::array::from_fn(|i| 0x0123_4567u32.wrapping_mul(i as u32 + 1).rotate_left(i as u32) ^ 0x89AB_CDEF);
     let x = V::load(&words);
     let lanes = |v: V| {
         let mut out = [0u32; 16];
@@ -330,11 +346,31 @@ fn check_word_ops<V: Lanes>() {
         let by_f = |f: u8| -> ([u32; 16], [u32; 16], [u32; 16]) {
             let vb = biased(f);
             match f {
-                1 => (lanes(V::f::<1>(x, vy, vz)), lanes(va.add_f::<1>(x, vy, vz)), lanes(vb.add_f_biased::<1>(x, vy, vz))),
-                2 => (lanes(V::f::<2>(x, vy, vz)), lanes(va.add_f::<2>(x, vy, vz)), lanes(vb.add_f_biased::<2>(x, vy, vz))),
-                3 => (lanes(V::f::<3>(x, vy, vz)), lanes(va.add_f::<3>(x, vy, vz)), lanes(vb.add_f_biased::<3>(x, vy, vz))),
-                4 => (lanes(V::f::<4>(x, vy, vz)), lanes(va.add_f::<4>(x, vy, vz)), lanes(vb.add_f_biased::<4>(x, vy, vz))),
-                _ => (lanes(V::f::<5>(x, vy, vz)), lanes(va.add_f::<5>(x, vy, vz)), lanes(vb.add_f_biased::<5>(x, vy, vz))),
+                1 => (
+                    lanes(V::f::<1>(x, vy, vz)),
+                    lanes(va.add_f::<1>(x, vy, vz)),
+                    lanes(vb.add_f_biased::<1>(x, vy, vz)),
+                ),
+                2 => (
+                    lanes(V::f::<2>(x, vy, vz)),
+                    lanes(va.add_f::<2>(x, vy, vz)),
+                    lanes(vb.add_f_biased::<2>(x, vy, vz)),
+                ),
+                3 => (
+                    lanes(V::f::<3>(x, vy, vz)),
+                    lanes(va.add_f::<3>(x, vy, vz)),
+                    lanes(vb.add_f_biased::<3>(x, vy, vz)),
+                ),
+                4 => (
+                    lanes(V::f::<4>(x, vy, vz)),
+                    lanes(va.add_f::<4>(x, vy, vz)),
+                    lanes(vb.add_f_biased::<4>(x, vy, vz)),
+                ),
+                _ => (
+                    lanes(V::f::<5>(x, vy, vz)),
+                    lanes(va.add_f::<5>(x, vy, vz)),
+                    lanes(vb.add_f_biased::<5>(x, vy, vz)),
+                ),
             }
         };
         for f in 1..=5u8 {
@@ -415,10 +451,14 @@ fn check_pair_compress<V: Lanes>() {
     use crate::ripemd160::compress::compress;
     use crate::simd::Pair;
     let word = |g: u32, i: usize| -> [u32; 16] {
-        core::array::from_fn(|l| 0x9E37_79B9u32.wrapping_mul(g * 1000 + i as u32 * 16 + l as u32 + 1).rotate_left(i as u32))
+        core::array::from_fn(|l| {
+            0x9E37_79B9u32.wrapping_mul(g * 1000 + i as u32 * 16 + l as u32 + 1).rotate_left(i as u32)
+        })
     };
-    let (h0, h1): ([V; 5], [V; 5]) = (core::array::from_fn(|i| V::load(&word(0, i))), core::array::from_fn(|i| V::load(&word(1, i))));
-    let (x0, x1): ([V; 16], [V; 16]) = (core::array::from_fn(|i| V::load(&word(2, i))), core::array::from_fn(|i| V::load(&word(3, i))));
+    let (h0, h1): ([V; 5], [V; 5]) =
+        (core::array::from_fn(|i| V::load(&word(0, i))), core::array::from_fn(|i| V::load(&word(1, i))));
+    let (x0, x1): ([V; 16], [V; 16]) =
+        (core::array::from_fn(|i| V::load(&word(2, i))), core::array::from_fn(|i| V::load(&word(3, i))));
     let hp: [Pair<V>; 5] = core::array::from_fn(|i| Pair(h0[i], h1[i]));
     let xp: [Pair<V>; 16] = core::array::from_fn(|i| Pair(x0[i], x1[i]));
     let lanes = |v: V| {
@@ -468,12 +508,16 @@ fn transposes_and_word_ops() {
         match Backend::avx2() {
             // SAFETY: detected.
             Some(_) => unsafe { avx2() },
-            None => eprintln!("NOTICE: avx2 transposes and word operations skipped: not supported by this CPU; {CHECKED_ELSEWHERE}"),
+            None => eprintln!(
+                "NOTICE: avx2 transposes and word operations skipped: not supported by this CPU; {CHECKED_ELSEWHERE}"
+            ),
         }
         match Backend::avx512() {
             // SAFETY: detected.
             Some(_) => unsafe { avx512() },
-            None => eprintln!("NOTICE: avx512 transposes and word operations skipped: not supported by this CPU; {CHECKED_ELSEWHERE}"),
+            None => eprintln!(
+                "NOTICE: avx512 transposes and word operations skipped: not supported by this CPU; {CHECKED_ELSEWHERE}"
+            ),
         }
     }
     #[cfg(rmd160mb_neon)]
@@ -649,7 +693,8 @@ fn keccak_generic_kernels_on_u64_lanes() {
             assert!(got == want, "hash_fixed::<u64>, {n} messages of {width} bytes");
         }
     }
-    let msgs: Vec<Vec<u8>> = [0usize, 300, 1, 136, 135, 137, 64, 272, 2, 0].iter().map(|&l| bytes(l as u64 + 5, l)).collect();
+    let msgs: Vec<Vec<u8>> =
+        [0usize, 300, 1, 136, 135, 137, 64, 272, 2, 0].iter().map(|&l| bytes(l as u64 + 5, l)).collect();
     let slices: Vec<&[u8]> = msgs.iter().map(|m| &m[..]).collect();
     for drain in [0, 1] {
         let mut got = vec![[0u8; 32]; slices.len()];

@@ -71,10 +71,37 @@ fn batch_calls_do_not_allocate() {
                 // SAFETY: n pointers and lengths of live messages; 20n and 32n
                 // bytes of dst.
                 unsafe {
-                    assert_eq!(ripemd160mb::ffi::rmd160mb_sum_many(d20.as_mut_ptr().cast(), ptrs.as_ptr(), lens.as_ptr(), n), 0);
-                    assert_eq!(ripemd160mb::ffi::rmd160mb_hash160_many(d20.as_mut_ptr().cast(), ptrs.as_ptr(), lens.as_ptr(), n), 0);
-                    assert_eq!(ripemd160mb::ffi::rmd160mb_sha256_many(d32.as_mut_ptr().cast(), ptrs.as_ptr(), lens.as_ptr(), n), 0);
-                    assert_eq!(ripemd160mb::ffi::rmd160mb_keccak256_many(d32.as_mut_ptr().cast(), ptrs.as_ptr(), lens.as_ptr(), n), 0);
+                    assert_eq!(
+                        ripemd160mb::ffi::rmd160mb_sum_many(d20.as_mut_ptr().cast(), ptrs.as_ptr(), lens.as_ptr(), n),
+                        0
+                    );
+                    assert_eq!(
+                        ripemd160mb::ffi::rmd160mb_hash160_many(
+                            d20.as_mut_ptr().cast(),
+                            ptrs.as_ptr(),
+                            lens.as_ptr(),
+                            n
+                        ),
+                        0
+                    );
+                    assert_eq!(
+                        ripemd160mb::ffi::rmd160mb_sha256_many(
+                            d32.as_mut_ptr().cast(),
+                            ptrs.as_ptr(),
+                            lens.as_ptr(),
+                            n
+                        ),
+                        0
+                    );
+                    assert_eq!(
+                        ripemd160mb::ffi::rmd160mb_keccak256_many(
+                            d32.as_mut_ptr().cast(),
+                            ptrs.as_ptr(),
+                            lens.as_ptr(),
+                            n
+                        ),
+                        0
+                    );
                 }
             });
             assert_eq!(used(many), (0, 0), "backend {backend}, width {width}: heap used by the _many functions");

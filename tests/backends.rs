@@ -73,7 +73,11 @@ fn c_entry_points_misaligned_and_in_place() {
                 let status = unsafe { rmd160mb_hash32(dst.as_mut_ptr().add(offset), src.as_ptr().add(offset), n) };
                 assert_eq!(status, RMD160MB_OK);
                 for i in 0..n {
-                    assert_eq!(dst[offset + 20 * i..offset + 20 * i + 20], want[i], "backend {backend} n {n} off {offset}");
+                    assert_eq!(
+                        dst[offset + 20 * i..offset + 20 * i + 20],
+                        want[i],
+                        "backend {backend} n {n} off {offset}"
+                    );
                 }
                 assert!(dst[..offset].iter().chain(&dst[offset + 20 * n..]).all(|&b| b == 0xA5), "write outside dst");
                 assert_eq!(src[offset..], msgs[..], "src modified");
@@ -82,7 +86,11 @@ fn c_entry_points_misaligned_and_in_place() {
                 // SAFETY: p holds 32n bytes, read and written in place.
                 assert_eq!(unsafe { rmd160mb_hash32(p, p, n) }, RMD160MB_OK);
                 for i in 0..n {
-                    assert_eq!(src[offset + 20 * i..offset + 20 * i + 20], want[i], "in place, backend {backend} n {n}");
+                    assert_eq!(
+                        src[offset + 20 * i..offset + 20 * i + 20],
+                        want[i],
+                        "in place, backend {backend} n {n}"
+                    );
                 }
             }
             // HASH160 in place, compressed keys.

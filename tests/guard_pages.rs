@@ -165,7 +165,11 @@ fn c_entry_points_stay_inside_buffers() {
                         // SAFETY: width*n >= 20n bytes, in place.
                         assert_eq!(unsafe { rmd160mb_hash160(buf.ptr, buf.ptr, n, width) }, RMD160MB_OK);
                         for (i, w) in want.iter().enumerate() {
-                            assert_eq!(&buf.slice_mut()[20 * i..20 * i + 20], w, "hash160 in place, {backend} width {width} n {n}");
+                            assert_eq!(
+                                &buf.slice_mut()[20 * i..20 * i + 20],
+                                w,
+                                "hash160 in place, {backend} width {width} n {n}"
+                            );
                         }
                     }
                 }
@@ -186,7 +190,8 @@ fn many_stays_inside_buffers() {
     const LENS: [usize; 16] = [0, 1, 31, 32, 33, 55, 56, 63, 64, 65, 119, 120, 127, 128, 129, 200];
     for backend in backends_or_notice() {
         let lanes = backend.lanes();
-        let mut shapes: Vec<Vec<usize>> = (0..=4 * lanes + 3).map(|n| (0..n).map(|i| LENS[(i * 7 + n) % LENS.len()]).collect()).collect();
+        let mut shapes: Vec<Vec<usize>> =
+            (0..=4 * lanes + 3).map(|n| (0..n).map(|i| LENS[(i * 7 + n) % LENS.len()]).collect()).collect();
         shapes.push(vec![33; 3 * lanes + 1]);
         shapes.push((0..2 * lanes + 40).map(|i| if i % 3 == 0 { 65 } else { 33 }).collect());
         shapes.push(vec![32; 2 * lanes + 5]);
@@ -220,9 +225,21 @@ fn many_stays_inside_buffers() {
                 }
                 let slices: Vec<&[u8]> = msgs.iter().map(Buf::slice).collect();
                 for (i, m) in slices.iter().enumerate() {
-                    assert_eq!(d20.slice()[20 * i..20 * i + 20], oracle_ripemd160(m), "{backend} sum_many n {n} message {i} {place:?}");
-                    assert_eq!(h20.slice()[20 * i..20 * i + 20], oracle_hash160(m), "{backend} hash160_many n {n} message {i} {place:?}");
-                    assert_eq!(d32.slice()[32 * i..32 * i + 32], common::oracle_sha256(m), "{backend} sha256_many n {n} message {i}");
+                    assert_eq!(
+                        d20.slice()[20 * i..20 * i + 20],
+                        oracle_ripemd160(m),
+                        "{backend} sum_many n {n} message {i} {place:?}"
+                    );
+                    assert_eq!(
+                        h20.slice()[20 * i..20 * i + 20],
+                        oracle_hash160(m),
+                        "{backend} hash160_many n {n} message {i} {place:?}"
+                    );
+                    assert_eq!(
+                        d32.slice()[32 * i..32 * i + 32],
+                        common::oracle_sha256(m),
+                        "{backend} sha256_many n {n} message {i}"
+                    );
                 }
                 ripemd160mb::ripemd160_many_with(backend, d20.digests_mut(), &slices);
                 ripemd160mb::hash160_many_with(backend, h20.digests_mut(), &slices);

@@ -49,10 +49,10 @@ fn hash160_widths_and_counts_whose_sizes_overflow() {
     let mut buf = pattern();
     let p = buf.as_mut_ptr();
     let cases = [
-        (MAX / 20 + 1, 1),        // 20n overflows
-        (2, MAX / 2 + 1),         // width*n overflows, 20n fits
+        (MAX / 20 + 1, 1), // 20n overflows
+        (2, MAX / 2 + 1),  // width*n overflows, 20n fits
         (3, MAX / 3 + 1),
-        (MAX / 33 + 1, 33),       // 33n overflows, 20n fits
+        (MAX / 33 + 1, 33), // 33n overflows, 20n fits
         (MAX / 65 + 1, 65),
         (1 << (usize::BITS / 2), 1 << (usize::BITS / 2)), // exactly 2^BITS
         (MAX, MAX),

@@ -25,8 +25,9 @@ use std::sync::{Mutex, MutexGuard};
 use ripemd160mb::ffi::*;
 use ripemd160mb::internals::BATCH_CHUNK;
 use ripemd160mb::{
-    eth_address, hash160, hash160_many, hash160_with, hash32, hash32_in_place, hash32_with, keccak256, keccak256_many, ripemd160,
-    ripemd160_many, sha256, sha256_many, sha256_with, Backend, BackendError, InputError, Ripemd160, BACKEND_NAMES,
+    eth_address, hash160, hash160_many, hash160_with, hash32, hash32_in_place, hash32_with, keccak256, keccak256_many,
+    ripemd160, ripemd160_many, sha256, sha256_many, sha256_with, Backend, BackendError, InputError, Ripemd160,
+    BACKEND_NAMES,
 };
 
 /// Held by every test that reads or changes the process-wide backend.
@@ -139,7 +140,11 @@ fn scalar_hash32_across_the_chunk_boundary() {
 fn scalar_hash160_and_sha256_every_path() {
     // 32, 33 and 65 have their own kernels; the others the general one:
     // one block (0..55), two (56..119).
-    let widths: &[usize] = if cfg!(miri) { &[0, 1, 31, 32, 33, 55, 56, 65, 119] } else { &[0, 1, 19, 20, 31, 32, 33, 55, 56, 63, 64, 65, 100, 119, 120, 200] };
+    let widths: &[usize] = if cfg!(miri) {
+        &[0, 1, 31, 32, 33, 55, 56, 65, 119]
+    } else {
+        &[0, 1, 19, 20, 31, 32, 33, 55, 56, 63, 64, 65, 100, 119, 120, 200]
+    };
     for &width in widths {
         for n in if cfg!(miri) { vec![0usize, 1, 2] } else { vec![0, 1, 2, 5] } {
             let src = bytes(0x160 + (width * 8 + n) as u64, width * n);
@@ -313,8 +318,8 @@ fn c_streaming_statuses() {
     let msg = *b"abc";
     let mut out = [0xEEu8; 20];
     let mut ctx = rmd160mb_ctx { opaque: [7; 12] }; // garbage before init is fine
-    // SAFETY (all calls): every non-NULL pointer addresses the sizes passed,
-    // or the contract makes the call fail before touching memory.
+                                                    // SAFETY (all calls): every non-NULL pointer addresses the sizes passed,
+                                                    // or the contract makes the call fail before touching memory.
     unsafe {
         assert_eq!(rmd160mb_init(null_mut()), RMD160MB_ERR_NULL);
         assert_eq!(rmd160mb_init(&mut ctx), RMD160MB_OK);
@@ -478,7 +483,11 @@ fn c_keccak_statuses() {
         let snapshot = dst;
         // Sizes first, then NULL, then overlap, then the input checks.
         for (n, width) in [(MAX / 32 + 1, 1), (2, MAX / 2 + 1), (MAX / 65 + 1, 65)] {
-            assert_eq!(rmd160mb_keccak256(null_mut(), null(), n, width), RMD160MB_ERR_OVERFLOW, "keccak256 n {n:#x} w {width:#x}");
+            assert_eq!(
+                rmd160mb_keccak256(null_mut(), null(), n, width),
+                RMD160MB_ERR_OVERFLOW,
+                "keccak256 n {n:#x} w {width:#x}"
+            );
         }
         assert_eq!(rmd160mb_eth_address(null_mut(), null(), MAX / 65 + 1, 65), RMD160MB_ERR_OVERFLOW);
         assert_eq!(rmd160mb_eth_address(null_mut(), null(), MAX / 20 + 1, 7), RMD160MB_ERR_OVERFLOW);
@@ -508,14 +517,21 @@ fn c_keccak_statuses() {
         let p = buf.as_mut_ptr();
         assert_eq!(rmd160mb_eth_address(p, p, 4, 65), RMD160MB_OK);
         for i in 0..4 {
-            assert_eq!(buf[20 * i..20 * i + 20], oracle_keccak256(&keys[65 * i + 1..65 * i + 65])[12..], "eth_address in place {i}");
+            assert_eq!(
+                buf[20 * i..20 * i + 20],
+                oracle_keccak256(&keys[65 * i + 1..65 * i + 65])[12..],
+                "eth_address in place {i}"
+            );
         }
         // The any-length form: every length around the rate, dst checked.
         let lens: Vec<usize> = vec![0, 1, 64, 135, 136, 137];
         let msgs: Vec<Vec<u8>> = lens.iter().map(|&l| bytes(l as u64, l)).collect();
         let ptrs: Vec<*const u8> = msgs.iter().map(|m| m.as_ptr()).collect();
         let mut out = vec![[0u8; 32]; lens.len()];
-        assert_eq!(rmd160mb_keccak256_many(out.as_mut_ptr().cast(), ptrs.as_ptr(), lens.as_ptr(), lens.len()), RMD160MB_OK);
+        assert_eq!(
+            rmd160mb_keccak256_many(out.as_mut_ptr().cast(), ptrs.as_ptr(), lens.as_ptr(), lens.len()),
+            RMD160MB_OK
+        );
         for (i, m) in msgs.iter().enumerate() {
             assert_eq!(out[i], oracle_keccak256(m), "keccak256_many message {i}");
         }
@@ -558,7 +574,10 @@ fn c_batch_misaligned_and_in_place() {
                 let want = oracle_ripemd160(&msgs[32 * i..32 * i + 32]);
                 assert_eq!(dst[offset + 20 * i..offset + 20 * i + 20], want, "hash32 n {n} off {offset} msg {i}");
             }
-            assert!(dst[..offset].iter().chain(&dst[offset + 20 * n..]).all(|&b| b == 0xA5), "hash32 wrote outside dst");
+            assert!(
+                dst[..offset].iter().chain(&dst[offset + 20 * n..]).all(|&b| b == 0xA5),
+                "hash32 wrote outside dst"
+            );
             // hash32 in place.
             let p = src[offset..].as_mut_ptr();
             // SAFETY: 32n bytes at p, in place.
@@ -574,7 +593,11 @@ fn c_batch_misaligned_and_in_place() {
                 assert_eq!(unsafe { rmd160mb_hash160(p, p, n, width) }, RMD160MB_OK);
                 for i in checked(n) {
                     let want = oracle_hash160(&msgs[width * i..width * (i + 1)]);
-                    assert_eq!(buf[offset + 20 * i..offset + 20 * i + 20], want, "hash160 in place w {width} n {n} msg {i}");
+                    assert_eq!(
+                        buf[offset + 20 * i..offset + 20 * i + 20],
+                        want,
+                        "hash160 in place w {width} n {n} msg {i}"
+                    );
                 }
                 buf[offset..].copy_from_slice(&msgs[..width * n]);
                 let p = buf[offset..].as_mut_ptr();
@@ -582,7 +605,11 @@ fn c_batch_misaligned_and_in_place() {
                 assert_eq!(unsafe { rmd160mb_sha256(p, p, n, width) }, RMD160MB_OK);
                 for i in checked(n) {
                     let want = oracle_sha256(&msgs[width * i..width * (i + 1)]);
-                    assert_eq!(buf[offset + 32 * i..offset + 32 * i + 32], want, "sha256 in place w {width} n {n} msg {i}");
+                    assert_eq!(
+                        buf[offset + 32 * i..offset + 32 * i + 32],
+                        want,
+                        "sha256 in place w {width} n {n} msg {i}"
+                    );
                 }
             }
             // Adjacent buffers (dst right after src) are not an overlap.
@@ -777,7 +804,11 @@ fn hashing_while_switching_from_threads() {
                     // SAFETY: 33n readable bytes, 20n writable.
                     assert_eq!(unsafe { rmd160mb_hash160(dst.as_mut_ptr(), src.as_ptr(), n, 33) }, RMD160MB_OK);
                     for i in 0..n {
-                        assert_eq!(dst[20 * i..20 * i + 20], oracle_hash160(&src[33 * i..33 * i + 33]), "thread {t} round {r}");
+                        assert_eq!(
+                            dst[20 * i..20 * i + 20],
+                            oracle_hash160(&src[33 * i..33 * i + 33]),
+                            "thread {t} round {r}"
+                        );
                     }
                 }
             });

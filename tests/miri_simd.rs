@@ -89,7 +89,9 @@ fn simd_backends() -> Vec<Backend> {
     assert_eq!(all[0], Backend::SCALAR);
     for name in BACKEND_NAMES {
         if let Err(e) = Backend::by_name(name) {
-            eprintln!("NOTICE: miri-simd: backend {name} not run here: {e} (make miri-simd runs the x86 ones under Miri)");
+            eprintln!(
+                "NOTICE: miri-simd: backend {name} not run here: {e} (make miri-simd runs the x86 ones under Miri)"
+            );
         }
     }
     if cfg!(miri) {
@@ -160,7 +162,13 @@ impl Refs {
             let oracle = oracle_ripemd160(m);
             let mut d = [[0u8; 20]];
             ripemd160_many_with(scalar, &mut d, &[m]);
-            assert!(d[0] == oracle, "the scalar RIPEMD-160 {} against the oracle {}, message {}", hex(&d[0]), hex(&oracle), hex(m));
+            assert!(
+                d[0] == oracle,
+                "the scalar RIPEMD-160 {} against the oracle {}, message {}",
+                hex(&d[0]),
+                hex(&oracle),
+                hex(m)
+            );
             oracle.to_vec()
         };
         let digest = match alg {
@@ -171,13 +179,25 @@ impl Refs {
                 let oracle = oracle_keccak256(m);
                 let mut d = [[0u8; 32]];
                 keccak256_with(scalar, &mut d, m, m.len());
-                assert!(d[0] == oracle, "the scalar Keccak-256 {} against the oracle {}, message {}", hex(&d[0]), hex(&oracle), hex(m));
+                assert!(
+                    d[0] == oracle,
+                    "the scalar Keccak-256 {} against the oracle {}, message {}",
+                    hex(&d[0]),
+                    hex(&oracle),
+                    hex(m)
+                );
                 oracle.to_vec()
             }
             Alg::EthAddress => self.get(Alg::Keccak256, &m[m.len() - 64..])[12..].to_vec(),
         };
         if let Some(k) = self.known.get(&key) {
-            assert!(&digest == k, "{alg:?}: the oracle {} against the vector file {}, message {}", hex(&digest), hex(k), hex(m));
+            assert!(
+                &digest == k,
+                "{alg:?}: the oracle {} against the vector file {}, message {}",
+                hex(&digest),
+                hex(k),
+                hex(m)
+            );
         }
         self.done.insert(key, digest.clone());
         digest
@@ -425,7 +445,8 @@ fn many_batches(cx: &mut Ctx, lanes: usize) -> Vec<Vec<Vec<u8>>> {
     let d = distinct(lanes);
     let mut msg = |width: usize, k: usize| cx.messages(width)[k % d].clone();
     let mixed = (0..lanes + 5).map(|i| msg(WIDTHS[(7 * i + 3) % WIDTHS.len()], i)).collect();
-    let split = (0..lanes + 5).map(|i| if i % 5 == 4 { msg(WIDTHS[i % WIDTHS.len()], i) } else { msg(33, i) }).collect();
+    let split =
+        (0..lanes + 5).map(|i| if i % 5 == 4 { msg(WIDTHS[i % WIDTHS.len()], i) } else { msg(33, i) }).collect();
     let long = (0..5).map(|i| if i == 1 { msg(700, 0) } else { msg(WIDTHS[3 * i], i) }).collect();
     vec![mixed, split, long]
 }

@@ -9,10 +9,10 @@
 //! it reached are replayed on the targets it cannot run on (i686, s390x);
 //! `RMD160MB_SKIP_CORPUS=1` leaves them out (used under valgrind).
 
-#[path = "../fuzz/shared/guarded.rs"]
-mod guarded;
 #[path = "../fuzz/shared/checks.rs"]
 mod checks;
+#[path = "../fuzz/shared/guarded.rs"]
+mod guarded;
 #[path = "common/oracle.rs"]
 mod oracle;
 

@@ -66,17 +66,26 @@ fn c_sha256_misaligned_and_in_place() {
             for n in [0, 1, 2, backend.lanes() - 1, backend.lanes(), backend.lanes() + 1, 63, 64, 65, 200] {
                 for offset in [0usize, 1, 3] {
                     let msgs = rng.bytes(width * n);
-                    let want: Vec<[u8; 32]> = (0..n).map(|i| oracle_sha256(&msgs[i * width..(i + 1) * width])).collect();
+                    let want: Vec<[u8; 32]> =
+                        (0..n).map(|i| oracle_sha256(&msgs[i * width..(i + 1) * width])).collect();
                     let mut src = vec![0u8; width * n + offset];
                     src[offset..].copy_from_slice(&msgs);
                     let mut dst = vec![0xA5u8; 32 * n + offset + 16];
                     // SAFETY: the buffers hold width*n and 32n bytes past `offset`.
-                    let status = unsafe { rmd160mb_sha256(dst.as_mut_ptr().add(offset), src.as_ptr().add(offset), n, width) };
+                    let status =
+                        unsafe { rmd160mb_sha256(dst.as_mut_ptr().add(offset), src.as_ptr().add(offset), n, width) };
                     assert_eq!(status, RMD160MB_OK);
                     for i in 0..n {
-                        assert_eq!(dst[offset + 32 * i..offset + 32 * i + 32], want[i], "backend {backend} width {width} n {n} off {offset}");
+                        assert_eq!(
+                            dst[offset + 32 * i..offset + 32 * i + 32],
+                            want[i],
+                            "backend {backend} width {width} n {n} off {offset}"
+                        );
                     }
-                    assert!(dst[..offset].iter().chain(&dst[offset + 32 * n..]).all(|&b| b == 0xA5), "write outside dst");
+                    assert!(
+                        dst[..offset].iter().chain(&dst[offset + 32 * n..]).all(|&b| b == 0xA5),
+                        "write outside dst"
+                    );
                     assert_eq!(src[offset..], msgs[..], "src modified");
                     assert_eq!(Backend::current(), backend, "another test switched the backend");
                     if width >= 32 {
@@ -84,7 +93,11 @@ fn c_sha256_misaligned_and_in_place() {
                         // SAFETY: p holds width*n >= 32n bytes, in place.
                         assert_eq!(unsafe { rmd160mb_sha256(p, p, n, width) }, RMD160MB_OK);
                         for i in 0..n {
-                            assert_eq!(src[offset + 32 * i..offset + 32 * i + 32], want[i], "in place, backend {backend} width {width} n {n}");
+                            assert_eq!(
+                                src[offset + 32 * i..offset + 32 * i + 32],
+                                want[i],
+                                "in place, backend {backend} width {width} n {n}"
+                            );
                         }
                     }
                 }
@@ -138,7 +151,11 @@ fn pubkey_fixture_every_backend() {
             let mut sha = vec![[0u8; 32]; rows.len()];
             sha256_with(backend, &mut sha, &keys, width);
             for i in 0..rows.len() {
-                assert_eq!(sha[i], oracle_sha256(&keys[i * width..(i + 1) * width]), "sha256 backend {backend} width {width}");
+                assert_eq!(
+                    sha[i],
+                    oracle_sha256(&keys[i * width..(i + 1) * width]),
+                    "sha256 backend {backend} width {width}"
+                );
             }
             // In place through the C API.
             backend.make_current();

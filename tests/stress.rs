@@ -76,7 +76,11 @@ fn worker(id: usize, seen: &[AtomicUsize], started: &AtomicBool) {
         if job.width == 32 && !hash32 {
             // The job's oracle is RIPEMD-160; hash160 of the same bytes:
             for (i, g) in got.iter().enumerate() {
-                assert_eq!(*g, oracle_hash160(&job.msgs[32 * i..32 * i + 32]), "worker {id} round {round} hash160 message {i}");
+                assert_eq!(
+                    *g,
+                    oracle_hash160(&job.msgs[32 * i..32 * i + 32]),
+                    "worker {id} round {round} hash160 message {i}"
+                );
             }
         } else {
             assert_eq!(got, job.want, "worker {id} round {round} width {} n {n}", job.width);
@@ -143,7 +147,8 @@ fn hashing_while_the_backend_switches() {
     if let Some(e) = failure {
         std::panic::resume_unwind(e);
     }
-    let seen: Vec<String> = BACKEND_NAMES.iter().zip(seen.iter()).map(|(n, c)| format!("{n}: {}", c.load(Ordering::Relaxed))).collect();
+    let seen: Vec<String> =
+        BACKEND_NAMES.iter().zip(seen.iter()).map(|(n, c)| format!("{n}: {}", c.load(Ordering::Relaxed))).collect();
     eprintln!("{switched} backend switches; rounds observed per backend: {}", seen.join(", "));
     assert!(switched > 0, "the backend never switched");
 }

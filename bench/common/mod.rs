@@ -5,9 +5,9 @@
 
 use std::time::Duration;
 
+use cpu_time::ThreadTime;
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::Criterion;
-use cpu_time::ThreadTime;
 
 /// Criterion measurement: CPU time of the calling thread.
 pub struct ThreadCpuTime;

@@ -138,7 +138,9 @@ pub fn run(a: BenchArgs) -> u8 {
             let cells: Vec<String> = ops
                 .iter()
                 .zip(v)
-                .map(|(op, r)| format!("\"{}\":{{\"ns_per_msg\":{:.3},\"mmsg_per_s\":{:.3}}}", op.label(), 1e9 / r, r / 1e6))
+                .map(|(op, r)| {
+                    format!("\"{}\":{{\"ns_per_msg\":{:.3},\"mmsg_per_s\":{:.3}}}", op.label(), 1e9 / r, r / 1e6)
+                })
                 .collect();
             format!("{{\"backend\":\"{name}\",{}}}", cells.join(","))
         };

@@ -566,12 +566,8 @@ pub fn run(a: KeysArgs) -> u8 {
         seq: 0,
         mmap: !a.no_mmap,
     });
-    let queue = Mutex::new(Queue {
-        next_seq: 0,
-        pending: BTreeMap::new(),
-        spare_scratch: Vec::new(),
-        spare_data: Vec::new(),
-    });
+    let queue =
+        Mutex::new(Queue { next_seq: 0, pending: BTreeMap::new(), spare_scratch: Vec::new(), spare_data: Vec::new() });
     // Finished chunks that may wait out of order (about 300 KiB each):
     // beyond this, a worker waits for the writer before it reads more. The
     // slack lets the others go on while one worker is descheduled.

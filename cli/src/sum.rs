@@ -254,15 +254,18 @@ pub fn run(a: SumArgs) -> u8 {
     } else {
         Algo::Ripemd160
     };
-    let files: Vec<Vec<u8>> = if a.files.is_empty() {
-        vec![b"-".to_vec()]
-    } else {
-        a.files.into_iter().map(OsString::into_vec).collect()
-    };
+    let files: Vec<Vec<u8>> =
+        if a.files.is_empty() { vec![b"-".to_vec()] } else { a.files.into_iter().map(OsString::into_vec).collect() };
     let threads = a.threads.get();
     let pool = pool(threads);
     if a.check {
-        let opts = CheckOpts { quiet: a.quiet, status: a.status, strict: a.strict, warn: a.warn, ignore_missing: a.ignore_missing };
+        let opts = CheckOpts {
+            quiet: a.quiet,
+            status: a.status,
+            strict: a.strict,
+            warn: a.warn,
+            ignore_missing: a.ignore_missing,
+        };
         let mut ok = true;
         let mut state = CheckState { bsd_reversed: None };
         for list in &files {
@@ -441,53 +444,51 @@ fn check_list(
     let win = window(threads);
     let stdout = io::stdout();
 
-    let flush = |pending: &mut Vec<(Vec<u8>, Vec<u8>)>,
-                     unreadable: &mut u64,
-                     mismatched: &mut u64,
-                     matched: &mut u64| {
-        let names: Vec<&[u8]> = pending.iter().map(|(_, name)| name.as_slice()).collect();
-        let results = hash_files(algo, &names, pool);
-        let mut out = stdout.lock();
-        for ((want, name), r) in pending.drain(..).zip(results) {
-            // coreutils 9.1 escapes a name in --check output only if it
-            // has a newline.
-            let esc = !o.status && name.contains(&b'\n');
-            let mut shown = Vec::new();
-            if esc {
-                shown.push(b'\\');
-                shown.extend_from_slice(&escaped(&name));
-            } else {
-                shown.extend_from_slice(&name);
-            }
-            match r {
-                Err(e) => {
-                    if o.ignore_missing && e.kind() == io::ErrorKind::NotFound {
-                        continue;
+    let flush =
+        |pending: &mut Vec<(Vec<u8>, Vec<u8>)>, unreadable: &mut u64, mismatched: &mut u64, matched: &mut u64| {
+            let names: Vec<&[u8]> = pending.iter().map(|(_, name)| name.as_slice()).collect();
+            let results = hash_files(algo, &names, pool);
+            let mut out = stdout.lock();
+            for ((want, name), r) in pending.drain(..).zip(results) {
+                // coreutils 9.1 escapes a name in --check output only if it
+                // has a newline.
+                let esc = !o.status && name.contains(&b'\n');
+                let mut shown = Vec::new();
+                if esc {
+                    shown.push(b'\\');
+                    shown.extend_from_slice(&escaped(&name));
+                } else {
+                    shown.extend_from_slice(&name);
+                }
+                match r {
+                    Err(e) => {
+                        if o.ignore_missing && e.kind() == io::ErrorKind::NotFound {
+                            continue;
+                        }
+                        let _ = out.flush();
+                        eprintln!("{PROG}: {}: {}", quotef(&name), io_message(&e));
+                        *unreadable += 1;
+                        if !o.status {
+                            shown.extend_from_slice(b": FAILED open or read\n");
+                            let _ = out.write_all(&shown);
+                        }
                     }
-                    let _ = out.flush();
-                    eprintln!("{PROG}: {}: {}", quotef(&name), io_message(&e));
-                    *unreadable += 1;
-                    if !o.status {
-                        shown.extend_from_slice(b": FAILED open or read\n");
-                        let _ = out.write_all(&shown);
+                    Ok(d) => {
+                        let good = hex(&d).as_bytes().eq_ignore_ascii_case(&want);
+                        if good {
+                            *matched += 1;
+                        } else {
+                            *mismatched += 1;
+                        }
+                        if !o.status && (!good || !o.quiet) {
+                            shown.extend_from_slice(if good { b": OK\n" } else { b": FAILED\n" });
+                            let _ = out.write_all(&shown);
+                        }
                     }
                 }
-                Ok(d) => {
-                    let good = hex(&d).as_bytes().eq_ignore_ascii_case(&want);
-                    if good {
-                        *matched += 1;
-                    } else {
-                        *mismatched += 1;
-                    }
-                    if !o.status && (!good || !o.quiet) {
-                        shown.extend_from_slice(if good { b": OK\n" } else { b": FAILED\n" });
-                        let _ = out.write_all(&shown);
-                    }
-                }
             }
-        }
-        let _ = out.flush();
-    };
+            let _ = out.flush();
+        };
 
     let mut line = Vec::new();
     loop {
@@ -543,13 +544,22 @@ fn check_list(
         eprintln!("{PROG}: {}: no properly formatted checksum lines found", quotef(&shown_list));
     } else if !o.status {
         if misformatted != 0 {
-            eprintln!("{PROG}: {}", plural(misformatted, "line is improperly formatted", "lines are improperly formatted"));
+            eprintln!(
+                "{PROG}: {}",
+                plural(misformatted, "line is improperly formatted", "lines are improperly formatted")
+            );
         }
         if unreadable != 0 {
-            eprintln!("{PROG}: {}", plural(unreadable, "listed file could not be read", "listed files could not be read"));
+            eprintln!(
+                "{PROG}: {}",
+                plural(unreadable, "listed file could not be read", "listed files could not be read")
+            );
         }
         if mismatched != 0 {
-            eprintln!("{PROG}: {}", plural(mismatched, "computed checksum did NOT match", "computed checksums did NOT match"));
+            eprintln!(
+                "{PROG}: {}",
+                plural(mismatched, "computed checksum did NOT match", "computed checksums did NOT match")
+            );
         }
         if o.ignore_missing && matched == 0 {
             eprintln!("{PROG}: {}: no file was verified", quotef(&shown_list));

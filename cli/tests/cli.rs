@@ -62,12 +62,7 @@ fn rmd(args: &[&str], stdin: &[u8]) -> Output {
 }
 
 fn ok_stdout(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "exit {:?}, stderr: {}",
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "exit {:?}, stderr: {}", out.status.code(), String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout.clone()).unwrap()
 }
 
@@ -386,7 +381,10 @@ fn hash160_invalid_lines() {
             assert!(err.starts_with("rmd160mb: b.txt:4: invalid line"), "{bad:?}: {err}");
             let out = run_in(&dir, BIN, &["hash160", "--skip-invalid", "-j", j, "a.txt", "b.txt"], b"", &[]);
             assert_eq!(ok_stdout(&out), format!("{want}# x\n{want}\n\n{want}"));
-            assert_eq!(String::from_utf8(out.stderr).unwrap(), "rmd160mb: 1 invalid line skipped (written as empty lines)\n");
+            assert_eq!(
+                String::from_utf8(out.stderr).unwrap(),
+                "rmd160mb: 1 invalid line skipped (written as empty lines)\n"
+            );
         }
     }
     // An invalid line far into a big input: line number counted across chunks.
@@ -516,11 +514,7 @@ fn hash160_mapped_files_agree_with_read_files_at_every_chunk_shape() {
         want.push('\n');
     };
     for i in 0..120_000 {
-        let width = if (60_000..60_100).contains(&i) {
-            65
-        } else {
-            33
-        };
+        let width = if (60_000..60_100).contains(&i) { 65 } else { 33 };
         let m: Vec<u8> = (0..width).map(|_| rnd()).collect();
         let line = match i {
             70_000 => format!("{}\r\n", hex(&m)),
@@ -540,16 +534,8 @@ fn hash160_mapped_files_agree_with_read_files_at_every_chunk_shape() {
     std::fs::write(dir.join("keys.txt"), &text).unwrap();
     for j in ["1", "2", "8"] {
         for mmap in [&[][..], &["--no-mmap"][..]] {
-            let args: Vec<&str> = ["hash160", "-j", j, "keys.txt"]
-                .iter()
-                .chain(mmap)
-                .copied()
-                .collect();
-            assert_eq!(
-                ok_stdout(&run_in(&dir, BIN, &args, b"", &[])),
-                want,
-                "-j {j} {mmap:?}"
-            );
+            let args: Vec<&str> = ["hash160", "-j", j, "keys.txt"].iter().chain(mmap).copied().collect();
+            assert_eq!(ok_stdout(&run_in(&dir, BIN, &args, b"", &[])), want, "-j {j} {mmap:?}");
         }
     }
 
@@ -566,16 +552,11 @@ fn hash160_mapped_files_agree_with_read_files_at_every_chunk_shape() {
     bad[at] = b'g';
     std::fs::write(dir.join("bad.txt"), &bad).unwrap();
     for mmap in [&[][..], &["--no-mmap"][..]] {
-        let args: Vec<&str> = ["hash160", "-j", "2", "bad.txt"]
-            .iter()
-            .chain(mmap)
-            .copied()
-            .collect();
+        let args: Vec<&str> = ["hash160", "-j", "2", "bad.txt"].iter().chain(mmap).copied().collect();
         let out = run_in(&dir, BIN, &args, b"", &[]);
         assert_eq!(out.status.code(), Some(2));
         assert_eq!(out.stdout.len(), 150_000 * 41);
-        assert!(String::from_utf8_lossy(&out.stderr)
-            .starts_with("rmd160mb: bad.txt:150001: invalid line"));
+        assert!(String::from_utf8_lossy(&out.stderr).starts_with("rmd160mb: bad.txt:150001: invalid line"));
     }
 
     // Binary records from a mapped file, 7 trailing bytes.
@@ -583,13 +564,8 @@ fn hash160_mapped_files_agree_with_read_files_at_every_chunk_shape() {
     std::fs::write(dir.join("keys.bin"), &keys).unwrap();
     let want: Vec<u8> = keys.chunks_exact(65).flat_map(hash160_oracle).collect();
     for mmap in [&[][..], &["--no-mmap"][..]] {
-        let args: Vec<&str> = [
-            "hash160", "--binary", "--width", "65", "-j", "2", "keys.bin",
-        ]
-        .iter()
-        .chain(mmap)
-        .copied()
-        .collect();
+        let args: Vec<&str> =
+            ["hash160", "--binary", "--width", "65", "-j", "2", "keys.bin"].iter().chain(mmap).copied().collect();
         let out = run_in(&dir, BIN, &args, b"", &[]);
         assert_eq!(out.status.code(), Some(2), "{mmap:?}");
         assert_eq!(out.stdout, want, "{mmap:?}");
@@ -623,7 +599,8 @@ fn sum_many_small_files_and_large_ones_in_order() {
         (Some("--hash160"), &|d: &[u8]| hex(&hash160_oracle(d))),
         (Some("--sha256"), &|d: &[u8]| hex(&sha2::Sha256::digest(d))),
     ] {
-        let want: String = names.iter().map(|n| format!("{}  {n}\n", digest(&std::fs::read(dir.join(n)).unwrap()))).collect();
+        let want: String =
+            names.iter().map(|n| format!("{}  {n}\n", digest(&std::fs::read(dir.join(n)).unwrap()))).collect();
         for j in ["1", "8"] {
             let mut all = vec!["sum", "-j", j];
             all.extend(flag);

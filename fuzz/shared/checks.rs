@@ -13,7 +13,10 @@ use core::ffi::{c_char, c_int, CStr};
 
 use ripemd160mb::ffi::*;
 use ripemd160mb::{eth_address_with, keccak256_many_with, keccak256_with};
-use ripemd160mb::{hash160_many_with, hash160_with, hash32_in_place, hash32_with, ripemd160, ripemd160_many_with, sha256_many_with, sha256_with};
+use ripemd160mb::{
+    hash160_many_with, hash160_with, hash32_in_place, hash32_with, ripemd160, ripemd160_many_with, sha256_many_with,
+    sha256_with,
+};
 use ripemd160mb::{Backend, Ripemd160, BACKEND_NAMES};
 
 use crate::guarded::Guarded;
@@ -418,9 +421,9 @@ fn count(input: &mut Input) -> usize {
     let kind = input.byte() % 8;
     let v = input.u16();
     match kind {
-        0 => usize::MAX / 20 + 1 + v,          // 20n overflows
-        1 => usize::MAX / 32 + 1 + v % 1000,   // 32n overflows, 20n does not
-        2 => usize::MAX - v,                   // everything overflows
+        0 => usize::MAX / 20 + 1 + v,                     // 20n overflows
+        1 => usize::MAX / 32 + 1 + v % 1000,              // 32n overflows, 20n does not
+        2 => usize::MAX - v,                              // everything overflows
         3 => usize::from(v.is_multiple_of(4)) * (v >> 2), // often 0
         _ => v % 300,
     }
@@ -545,8 +548,8 @@ fn op_many(buf: &mut Guarded, arena: &Arena, input: &mut Input) {
             let p = pointer(input, arena);
             let len = match input.byte() {
                 l @ 0..=239 => usize::from(l) % 130,
-                240..=247 => usize::MAX - input.u16(),       // wraps / overflows
-                248..=251 => isize::MAX as usize + 1,          // above PTRDIFF_MAX
+                240..=247 => usize::MAX - input.u16(), // wraps / overflows
+                248..=251 => isize::MAX as usize + 1,  // above PTRDIFF_MAX
                 _ => 64 * (1 + usize::from(input.byte() % 40)), // whole blocks
             };
             entries.push((p, len));
@@ -612,7 +615,8 @@ fn op_many(buf: &mut Guarded, arena: &Arena, input: &mut Input) {
         return; // valid-looking arguments outside our memory: not a case
     }
     let before = buf.view().to_vec();
-    let f = [rmd160mb_sum_many, rmd160mb_hash160_many, rmd160mb_sha256_many, rmd160mb_keccak256_many][usize::from(which)];
+    let f =
+        [rmd160mb_sum_many, rmd160mb_hash160_many, rmd160mb_sha256_many, rmd160mb_keccak256_many][usize::from(which)];
     // SAFETY: every region the call may read or write is in the buffer, or
     // the model expects an error the contract requires to be reported before
     // any memory but the arrays (in the buffer) is touched.
@@ -843,7 +847,11 @@ fn op_eth_address(buf: &mut Guarded, arena: &Arena, input: &mut Input) {
     let ss = span(arena, rs).expect("keys in the buffer");
     for i in 0..n {
         let key = &before[ss.start + width * i..ss.start + width * (i + 1)];
-        assert_eq!(after[ds.start + 20 * i..ds.start + 20 * i + 20], oracle_eth_address(&key[width - 64..]), "{what}: address {i}");
+        assert_eq!(
+            after[ds.start + 20 * i..ds.start + 20 * i + 20],
+            oracle_eth_address(&key[width - 64..]),
+            "{what}: address {i}"
+        );
     }
     let allowed = if dst == src { vec![ds, ss] } else { vec![ds] };
     unchanged_outside(&before, after, &allowed, &what);
@@ -854,7 +862,15 @@ fn op_eth_address(buf: &mut Guarded, arena: &Arena, input: &mut Input) {
 /// overlap other than in place, the width (RMD160MB_ERR_INPUT, also with
 /// n == 0, which otherwise succeeds), and last a 65-byte key not starting
 /// with 0x04 (RMD160MB_ERR_INPUT, read from the keys).
-fn eth_address_status(before: &[u8], arena: &Arena, errs: &[c_int], dst: (usize, Reg), src: (usize, Reg), n: usize, width: usize) -> c_int {
+fn eth_address_status(
+    before: &[u8],
+    arena: &Arena,
+    errs: &[c_int],
+    dst: (usize, Reg),
+    src: (usize, Reg),
+    n: usize,
+    width: usize,
+) -> c_int {
     // The order of the header: sizes and NULL, overlap (in place is allowed,
     // every accepted width being >= 20), then the width (also with n == 0),
     // then the keys' prefixes.
@@ -985,7 +1001,10 @@ fn op_update(buf: &mut Guarded, arena: &Arena, input: &mut Input, ctx: &mut CtxM
             h.update(&before[span(arena, rdat).expect("data in the buffer")]);
         }
         // A corrupted context: either verdict, but nothing outside it written.
-        None => assert!(status == RMD160MB_OK || status == RMD160MB_ERR_CONTEXT, "{what}: status {status} on a corrupted context"),
+        None => assert!(
+            status == RMD160MB_OK || status == RMD160MB_ERR_CONTEXT,
+            "{what}: status {status} on a corrupted context"
+        ),
     }
     unchanged_outside(&before, after, &[cs], &what);
 }
@@ -1028,7 +1047,10 @@ fn op_final(buf: &mut Guarded, arena: &Arena, input: &mut Input, ctx: &mut CtxMo
             let want: [u8; 20] = h.clone().finalize().into();
             assert_eq!(after[os.clone()], want, "{what}: digest");
         }
-        None => assert!(status == RMD160MB_OK || status == RMD160MB_ERR_CONTEXT, "{what}: status {status} on a corrupted context"),
+        None => assert!(
+            status == RMD160MB_OK || status == RMD160MB_ERR_CONTEXT,
+            "{what}: status {status} on a corrupted context"
+        ),
     }
     // The context itself is left unchanged.
     unchanged_outside(&before, after, &[os], &what);
@@ -1073,7 +1095,11 @@ fn op_misc(buf: &mut Guarded, input: &mut Input, ctx: &mut CtxModel) {
                 }
                 None => {
                     assert_eq!(status, RMD160MB_ERR_BACKEND, "set_backend({text:?})");
-                    assert_eq!(current_backend_name(), before_name, "a failed set_backend({text:?}) changed the backend");
+                    assert_eq!(
+                        current_backend_name(),
+                        before_name,
+                        "a failed set_backend({text:?}) changed the backend"
+                    );
                 }
             }
             // SAFETY: NULL is reported, never read.

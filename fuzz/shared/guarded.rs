@@ -46,7 +46,11 @@ impl Guarded {
         // SAFETY: both ranges are whole pages inside the mapping just made.
         unsafe {
             assert_eq!(libc::mprotect(base.cast(), page, libc::PROT_NONE), 0, "mprotect (leading guard)");
-            assert_eq!(libc::mprotect(base.add(page + data_len).cast(), page, libc::PROT_NONE), 0, "mprotect (trailing guard)");
+            assert_eq!(
+                libc::mprotect(base.add(page + data_len).cast(), page, libc::PROT_NONE),
+                0,
+                "mprotect (trailing guard)"
+            );
         }
         // SAFETY: page < total.
         let data = unsafe { base.add(page) };

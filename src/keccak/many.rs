@@ -99,7 +99,12 @@ pub(crate) unsafe fn hash_many<V: Lanes64>(msgs: Messages<'_>, dst: &mut [[u8; 3
     let mut s = [[0u64; 8]; 25];
     let mut staging = [[0u8; RATE]; MAX_LANES];
     let row_offsets = V::lane_offsets(RATE, lanes);
-    let mut book = Book { next: [core::ptr::null(); MAX_LANES], left: [0; MAX_LANES], out: [IDLE; MAX_LANES], tails: [[0; RATE]; MAX_LANES] };
+    let mut book = Book {
+        next: [core::ptr::null(); MAX_LANES],
+        left: [0; MAX_LANES],
+        out: [IDLE; MAX_LANES],
+        tails: [[0; RATE]; MAX_LANES],
+    };
     for l in 0..MAX_LANES {
         book.free(l);
     }

@@ -24,7 +24,11 @@ use crate::messages::Messages;
 /// time on `u64`: the scalar kernel, and the lone message that the tail
 /// rule takes off the lanes.
 pub(crate) fn fixed_scalar(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
-    assert_eq!(Some(src.len()), dst.len().checked_mul(width), "keccak256: src is not dst.len() messages of width bytes");
+    assert_eq!(
+        Some(src.len()),
+        dst.len().checked_mul(width),
+        "keccak256: src is not dst.len() messages of width bytes"
+    );
     for (i, out) in dst.iter_mut().enumerate() {
         *out = keccak256(&src[width * i..width * i + width]);
     }

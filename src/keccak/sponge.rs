@@ -131,7 +131,11 @@ fn store_digests<V: Lanes64>(a: &[V; 25], dst: &mut [[u8; 32]]) {
 /// The CPU has `V`'s instruction set.
 #[inline(always)]
 pub(crate) unsafe fn hash_fixed<V: Lanes64>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
-    assert_eq!(Some(src.len()), dst.len().checked_mul(width), "keccak256: src is not dst.len() messages of width bytes");
+    assert_eq!(
+        Some(src.len()),
+        dst.len().checked_mul(width),
+        "keccak256: src is not dst.len() messages of width bytes"
+    );
     let n = dst.len();
     let p = src.as_ptr();
     let mut done = 0;

@@ -15,13 +15,13 @@
 //! (`crate::simd`). A kernel set exists only after its detection passed,
 //! so holding one is the proof that its entry points may be called.
 
-pub(crate) mod scalar;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx512;
 #[cfg(rmd160mb_neon)]
 pub(crate) mod neon;
+pub(crate) mod scalar;
 
 use std::ffi::CStr;
 
@@ -187,7 +187,9 @@ macro_rules! lanes32_kernels {
                 // SAFETY: as above; width <= MAX_LANE_WIDTH keeps the lane
                 // offsets within an i32.
                 unsafe {
-                    $crate::sha256::groups::hash_groups::<$v>(src, width, dst, |p, m| $crate::sha256::groups::group_general(p, width, m))
+                    $crate::sha256::groups::hash_groups::<$v>(src, width, dst, |p, m| {
+                        $crate::sha256::groups::group_general(p, width, m)
+                    })
                 }
             }
             use $crate::sha256::groups::{W32, W33, W65};
@@ -207,7 +209,11 @@ macro_rules! lanes32_kernels {
         /// # Safety
         /// The CPU has the target features (a kernel set of this kind exists).
         #[target_feature(enable = $features)]
-        pub(crate) unsafe fn ripemd160_many(msgs: $crate::messages::Messages<'_>, dst: &mut [[u8; 20]], drain_at: usize) {
+        pub(crate) unsafe fn ripemd160_many(
+            msgs: $crate::messages::Messages<'_>,
+            dst: &mut [[u8; 20]],
+            drain_at: usize,
+        ) {
             // SAFETY: the features are enabled here.
             unsafe { $crate::manager::hash_many::<$v, $crate::ripemd160::Ripemd160, 20>(msgs, dst, drain_at) }
         }
@@ -218,7 +224,11 @@ macro_rules! lanes32_kernels {
         /// # Safety
         /// The CPU has the target features (a kernel set of this kind exists).
         #[target_feature(enable = $features)]
-        pub(crate) unsafe fn sha256_many_lanes(msgs: $crate::messages::Messages<'_>, dst: &mut [[u8; 32]], drain_at: usize) {
+        pub(crate) unsafe fn sha256_many_lanes(
+            msgs: $crate::messages::Messages<'_>,
+            dst: &mut [[u8; 32]],
+            drain_at: usize,
+        ) {
             // SAFETY: the features are enabled here.
             unsafe { $crate::manager::hash_many::<$v, $crate::sha256::Sha256, 32>(msgs, dst, drain_at) }
         }

@@ -78,7 +78,8 @@ mod tests {
         for width in [0usize, 1, 7, 8, 31, 32, 64, 65, 135, 136, 137, 271, 272, 273] {
             for n in 0..8usize {
                 let src = crate::tests::bytes((width * 16 + n) as u64, n * width);
-                let want: Vec<[u8; 32]> = (0..n).map(|i| sha3::Keccak256::digest(&src[i * width..(i + 1) * width]).into()).collect();
+                let want: Vec<[u8; 32]> =
+                    (0..n).map(|i| sha3::Keccak256::digest(&src[i * width..(i + 1) * width]).into()).collect();
                 let mut got = vec![[0u8; 32]; n];
                 // SAFETY: NEON is enabled in this build (the module's cfg).
                 unsafe { super::keccak256_plain(&src, width, &mut got) };

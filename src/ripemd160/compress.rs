@@ -124,8 +124,6 @@ pub(crate) fn hash32_words<W: Word>(x: &[W; 8]) -> [W; 5] {
     compress::<W, true>(&h, &block)
 }
 
-
-
 // The NEON lane type orders its bit selects after this rotation.
 #[cfg(rmd160mb_neon)]
 const _: () = assert!(crate::simd::neon::RIPEMD160_ROL_C == ROL_C);

@@ -11,8 +11,8 @@
 //!   path, the group driver of that path on any lane type, and the lane
 //!   manager's view of the algorithm ([`Ripemd160`]).
 
-pub mod consts;
 pub(crate) mod compress;
+pub mod consts;
 pub(crate) mod stream;
 
 use crate::simd::scalar::le_word;

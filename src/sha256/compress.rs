@@ -13,20 +13,75 @@ use seq_macro::seq;
 use crate::simd::Word;
 
 /// Initial hash value H(0) (FIPS 180-4, 5.3.3).
-pub const H0: [u32; 8] = [
-    0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-];
+pub const H0: [u32; 8] =
+    [0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19];
 
 /// The round constants K0..K63 (FIPS 180-4, 4.2.2).
 pub const K: [u32; 64] = [
-    0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
-    0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
-    0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
-    0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
-    0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
-    0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
-    0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
-    0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
+    0x428a_2f98,
+    0x7137_4491,
+    0xb5c0_fbcf,
+    0xe9b5_dba5,
+    0x3956_c25b,
+    0x59f1_11f1,
+    0x923f_82a4,
+    0xab1c_5ed5,
+    0xd807_aa98,
+    0x1283_5b01,
+    0x2431_85be,
+    0x550c_7dc3,
+    0x72be_5d74,
+    0x80de_b1fe,
+    0x9bdc_06a7,
+    0xc19b_f174,
+    0xe49b_69c1,
+    0xefbe_4786,
+    0x0fc1_9dc6,
+    0x240c_a1cc,
+    0x2de9_2c6f,
+    0x4a74_84aa,
+    0x5cb0_a9dc,
+    0x76f9_88da,
+    0x983e_5152,
+    0xa831_c66d,
+    0xb003_27c8,
+    0xbf59_7fc7,
+    0xc6e0_0bf3,
+    0xd5a7_9147,
+    0x06ca_6351,
+    0x1429_2967,
+    0x27b7_0a85,
+    0x2e1b_2138,
+    0x4d2c_6dfc,
+    0x5338_0d13,
+    0x650a_7354,
+    0x766a_0abb,
+    0x81c2_c92e,
+    0x9272_2c85,
+    0xa2bf_e8a1,
+    0xa81a_664b,
+    0xc24b_8b70,
+    0xc76c_51a3,
+    0xd192_e819,
+    0xd699_0624,
+    0xf40e_3585,
+    0x106a_a070,
+    0x19a4_c116,
+    0x1e37_6c08,
+    0x2748_774c,
+    0x34b0_bcb5,
+    0x391c_0cb3,
+    0x4ed8_aa4a,
+    0x5b9c_ca4f,
+    0x682e_6ff3,
+    0x748f_82ee,
+    0x78a5_636f,
+    0x84c8_7814,
+    0x8cc7_0208,
+    0x90be_fffa,
+    0xa450_6ceb,
+    0xbef9_a3f7,
+    0xc671_78f2,
 ];
 
 /// Which words of a message block are known at compile time.
@@ -71,9 +126,12 @@ const fn schedule_known(block: [Option<u32>; 16]) -> [Option<u32>; 64] {
             block[t]
         } else {
             match (s[t - 2], s[t - 7], s[t - 15], s[t - 16]) {
-                (Some(a), Some(b), Some(c), Some(d)) => {
-                    Some(known_sigma(a, SMALL_SIGMA1).wrapping_add(b).wrapping_add(known_sigma(c, SMALL_SIGMA0)).wrapping_add(d))
-                }
+                (Some(a), Some(b), Some(c), Some(d)) => Some(
+                    known_sigma(a, SMALL_SIGMA1)
+                        .wrapping_add(b)
+                        .wrapping_add(known_sigma(c, SMALL_SIGMA0))
+                        .wrapping_add(d),
+                ),
                 _ => None,
             }
         };
@@ -133,10 +191,12 @@ fn schedule<W: Word, L: Layout>(w: &mut [W; 16], t: usize) -> W {
     if t >= 16 && sched[t].is_none() {
         let mut constant = 0u32;
         let mut sum: Option<W> = None;
-        let mut add = |x: W| sum = Some(match sum {
-            Some(s) => s.add(x),
-            None => x,
-        });
+        let mut add = |x: W| {
+            sum = Some(match sum {
+                Some(s) => s.add(x),
+                None => x,
+            })
+        };
         // Cheapest first: the plain words, then σ0, then σ1 of W[t-2]
         // (the most recent, so the last to be ready).
         match sched[t - 16] {
@@ -201,7 +261,6 @@ pub(crate) fn compress<W: Word, L: Layout>(h: &[W; 8], block: &[W; 16]) -> [W; 8
 pub(crate) fn h0<W: Word>() -> [W; 8] {
     H0.map(W::splat)
 }
-
 
 #[cfg(test)]
 mod tests {

@@ -229,7 +229,12 @@ unsafe fn group<const S: usize>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) 
                 }
                 compress(&mut states, x);
                 for (s, x) in x.iter_mut().enumerate() {
-                    *x = [quad([last_byte_word(msg(s), 64), 0, 0, 0]), quad([0; 4]), quad([0; 4]), quad([0, 0, 0, bits])];
+                    *x = [
+                        quad([last_byte_word(msg(s), 64), 0, 0, 0]),
+                        quad([0; 4]),
+                        quad([0; 4]),
+                        quad([0, 0, 0, bits]),
+                    ];
                 }
                 compress(&mut states, x);
             }

@@ -15,8 +15,8 @@
 //! "avx2")]` entry points of `crate::kernels::avx2`, which a kernel set
 //! reaches only after detecting AVX2).
 
-use core::arch::x86_64::*;
 use super::{immediate, lanewise, scatter_digests20, Lanes, Word};
+use core::arch::x86_64::*;
 
 impl Word for __m256i {
     lanewise!(add => _mm256_add_epi32, xor => _mm256_xor_si256, and => _mm256_and_si256);
@@ -288,7 +288,9 @@ impl super::Word64 for __m256i {
                         1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8,
                     ),
                 ),
-                _ => super::immediate64!(n, N => _mm256_or_si256(_mm256_slli_epi64::<N>(self), _mm256_srli_epi64::<{ 64 - N }>(self))),
+                _ => {
+                    super::immediate64!(n, N => _mm256_or_si256(_mm256_slli_epi64::<N>(self), _mm256_srli_epi64::<{ 64 - N }>(self)))
+                }
             }
         }
     }

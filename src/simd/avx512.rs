@@ -111,7 +111,12 @@ unsafe fn step_boundary(l: &mut [__m512i; 5], r: &mut [__m512i; 5]) {
 #[cfg(not(miri))]
 #[target_feature(enable = "avx512f")]
 #[inline]
-unsafe fn step_boundary_pair(l0: &mut [__m512i; 5], r0: &mut [__m512i; 5], l1: &mut [__m512i; 5], r1: &mut [__m512i; 5]) {
+unsafe fn step_boundary_pair(
+    l0: &mut [__m512i; 5],
+    r0: &mut [__m512i; 5],
+    l1: &mut [__m512i; 5],
+    r1: &mut [__m512i; 5],
+) {
     // SAFETY: the assembly is empty; it only pins the registers.
     unsafe {
         core::arch::asm!(

@@ -251,7 +251,6 @@ impl Lanes for uint32x4_t {
     }
 }
 
-
 /// Keccak-256 on plain NEON: 2 messages side by side, one per 64-bit lane
 /// of a `uint64x2_t`; a rotation is `SHL` plus `SRI`, chi's `!b & c` one
 /// `BIC`.
@@ -310,7 +309,6 @@ impl super::Lanes64 for uint64x2_t {
         unsafe { vld1q_u64(words.as_ptr()) }
     }
 }
-
 
 /// Keccak-256 with the Armv8.2 SHA-3 instructions (FEAT_SHA3), detected at
 /// run time: the column parities are `EOR3`, theta's `d` one `RAX1`, theta
