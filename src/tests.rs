@@ -345,32 +345,22 @@ fn check_word_ops<V: Lanes>() {
         let biased = |f: u8| V::load(&a.map(|w| w.wrapping_sub(V::F_BIAS[usize::from(f)])));
         let by_f = |f: u8| -> ([u32; 16], [u32; 16], [u32; 16]) {
             let vb = biased(f);
+            // The three forms of one function, `F` a const generic.
+            macro_rules! forms {
+                ($f:literal) => {
+                    (
+                        lanes(V::f::<$f>(x, vy, vz)),
+                        lanes(va.add_f::<$f>(x, vy, vz)),
+                        lanes(vb.add_f_biased::<$f>(x, vy, vz)),
+                    )
+                };
+            }
             match f {
-                1 => (
-                    lanes(V::f::<1>(x, vy, vz)),
-                    lanes(va.add_f::<1>(x, vy, vz)),
-                    lanes(vb.add_f_biased::<1>(x, vy, vz)),
-                ),
-                2 => (
-                    lanes(V::f::<2>(x, vy, vz)),
-                    lanes(va.add_f::<2>(x, vy, vz)),
-                    lanes(vb.add_f_biased::<2>(x, vy, vz)),
-                ),
-                3 => (
-                    lanes(V::f::<3>(x, vy, vz)),
-                    lanes(va.add_f::<3>(x, vy, vz)),
-                    lanes(vb.add_f_biased::<3>(x, vy, vz)),
-                ),
-                4 => (
-                    lanes(V::f::<4>(x, vy, vz)),
-                    lanes(va.add_f::<4>(x, vy, vz)),
-                    lanes(vb.add_f_biased::<4>(x, vy, vz)),
-                ),
-                _ => (
-                    lanes(V::f::<5>(x, vy, vz)),
-                    lanes(va.add_f::<5>(x, vy, vz)),
-                    lanes(vb.add_f_biased::<5>(x, vy, vz)),
-                ),
+                1 => forms!(1),
+                2 => forms!(2),
+                3 => forms!(3),
+                4 => forms!(4),
+                _ => forms!(5),
             }
         };
         for f in 1..=5u8 {
@@ -596,7 +586,6 @@ fn many_kernels_match_scalar_and_crates() {
         for (j, (name, msgs)) in many_batches(lanes).into_iter().enumerate() {
             misaligned(&msgs, j % 5, &mut bufs);
             let slices: Vec<&[u8]> = bufs.iter().map(|b| &b[j % 5..]).collect();
-            let n = slices.len();
             let want_rmd: Vec<[u8; 20]> = msgs.iter().map(|m| ripemd::Ripemd160::digest(m).into()).collect();
             let want_sha: Vec<[u8; 32]> = msgs.iter().map(|m| sha2::Sha256::digest(m).into()).collect();
             let want_h160: Vec<[u8; 20]> = want_sha.iter().map(|d| ripemd::Ripemd160::digest(d).into()).collect();
@@ -604,33 +593,37 @@ fn many_kernels_match_scalar_and_crates() {
             // The kernels themselves, then the drivers (fixed-width chunks).
             let msgs_of = || Messages::slices(&slices);
             let t = k.tuning;
+            // One output buffer per call, compared with the crates' digests.
+            fn check<const D: usize>(what: &str, want: &[[u8; D]], f: impl FnOnce(&mut [[u8; D]])) {
+                let mut got = vec![[0u8; D]; want.len()];
+                f(&mut got);
+                assert!(got == want, "{what}");
+            }
             // SAFETY (the kernels alone): the kernel set exists, so its
             // detection passed.
-            let mut rmd = vec![[0u8; 20]; n];
-            unsafe { (k.ripemd160_many)(msgs_of(), &mut rmd, t.drain_ripemd160) };
-            assert!(rmd == want_rmd, "{label}: ripemd160_many kernel, {name}");
-            let mut sha = vec![[0u8; 32]; n];
-            unsafe { (k.sha256_many)(msgs_of(), &mut sha, t.drain_sha256) };
-            assert!(sha == want_sha, "{label}: sha256_many kernel, {name}");
-            let mut keccak = vec![[0u8; 32]; n];
-            unsafe { (k.keccak256_many)(msgs_of(), &mut keccak, t.drain_keccak256) };
-            assert!(keccak == want_keccak, "{label}: keccak256_many kernel, {name}");
+            check(&format!("{label}: ripemd160_many kernel, {name}"), &want_rmd, |d| unsafe {
+                (k.ripemd160_many)(msgs_of(), d, t.drain_ripemd160)
+            });
+            check(&format!("{label}: sha256_many kernel, {name}"), &want_sha, |d| unsafe {
+                (k.sha256_many)(msgs_of(), d, t.drain_sha256)
+            });
+            check(&format!("{label}: keccak256_many kernel, {name}"), &want_keccak, |d| unsafe {
+                (k.keccak256_many)(msgs_of(), d, t.drain_keccak256)
+            });
             // The drivers (fixed-width chunks split out).
-            let mut scalar = vec![[0u8; 20]; n];
-            drivers::ripemd160_many_msgs(&SCALAR, msgs_of(), &mut scalar);
-            assert!(scalar == want_rmd, "scalar: ripemd160_many, {name}");
-            rmd.fill([0; 20]);
-            drivers::ripemd160_many_msgs(&k, msgs_of(), &mut rmd);
-            assert!(rmd == want_rmd, "{label}: ripemd160_many, {name}");
-            sha.fill([0; 32]);
-            drivers::sha256_many_msgs(&k, msgs_of(), &mut sha);
-            assert!(sha == want_sha, "{label}: sha256_many, {name}");
-            let mut h160 = vec![[0u8; 20]; n];
-            drivers::hash160_many_msgs(&k, msgs_of(), &mut h160);
-            assert!(h160 == want_h160, "{label}: hash160_many, {name}");
-            keccak.fill([0; 32]);
-            drivers::keccak256_many_msgs(&k, msgs_of(), &mut keccak);
-            assert!(keccak == want_keccak, "{label}: keccak256_many, {name}");
+            check(&format!("scalar: ripemd160_many, {name}"), &want_rmd, |d| {
+                drivers::ripemd160_many_msgs(&SCALAR, msgs_of(), d)
+            });
+            check(&format!("{label}: ripemd160_many, {name}"), &want_rmd, |d| {
+                drivers::ripemd160_many_msgs(&k, msgs_of(), d)
+            });
+            check(&format!("{label}: sha256_many, {name}"), &want_sha, |d| drivers::sha256_many_msgs(&k, msgs_of(), d));
+            check(&format!("{label}: hash160_many, {name}"), &want_h160, |d| {
+                drivers::hash160_many_msgs(&k, msgs_of(), d)
+            });
+            check(&format!("{label}: keccak256_many, {name}"), &want_keccak, |d| {
+                drivers::keccak256_many_msgs(&k, msgs_of(), d)
+            });
         }
         // The same message repeated (one pointer many times).
         for len in [0usize, 32, 33, 64, 65, 100, 300] {
