@@ -65,13 +65,32 @@ func ExampleLanes() {
 }
 
 func ExampleBackend() {
-	switch ripemd160mb.Backend() {
-	case "scalar", "avx2", "avx512", "neon":
-		fmt.Println("known backend")
-	default:
-		fmt.Println("unknown backend", ripemd160mb.Backend())
+	name := ripemd160mb.Backend()
+	for _, b := range ripemd160mb.Backends() {
+		if b.Name == name && b.Supported {
+			fmt.Println("known backend")
+			return
+		}
 	}
+	fmt.Println("unknown backend", name)
 	// Output: known backend
+}
+
+func ExampleBackends() {
+	// Slowest first: the first is the portable scalar backend, and the last
+	// one this CPU supports is the one "auto", the default, picks.
+	backends := ripemd160mb.Backends()
+	var fastest ripemd160mb.BackendInfo
+	for _, b := range backends {
+		if b.Supported {
+			fastest = b
+		}
+	}
+	fmt.Println(backends[0].Name, backends[0].Lanes)
+	fmt.Println(fastest.Supported, fastest.Lanes >= backends[0].Lanes)
+	// Output:
+	// scalar 1
+	// true true
 }
 
 func ExampleVersion() {

@@ -212,16 +212,65 @@ func Sum(p []byte) [Size]byte {
 }
 
 // Lanes returns how many messages the current backend hashes side by side
-// (1 for scalar, 4 for neon, 8 for avx2, 16 for avx512). Batches of a
-// multiple of Lanes waste no lanes.
+// (1 for "scalar"; each backend's count is its Lanes in Backends). Batches
+// of a multiple of Lanes waste no lanes.
 func Lanes() int {
 	return int(C.rmd160mb_lanes())
 }
 
-// Backend returns the name of the backend the batch functions run on:
-// "scalar", "avx2", "avx512" or "neon".
+// Backend returns the name of the backend the batch functions run on, e.g.
+// "scalar": one of the names Backends lists, a Supported one.
 func Backend() string {
 	return C.GoString(C.rmd160mb_backend())
+}
+
+// BackendInfo describes one backend of the C library, as Backends returns
+// it.
+type BackendInfo struct {
+	// Name is the backend's name, as Backend returns it and RMD160MB_FORCE
+	// and GORIPEMD160MB_FORCE take it, e.g. "scalar".
+	Name string
+	// Lanes is how many RIPEMD-160 and SHA-256 messages the backend hashes
+	// side by side: what Lanes returns while it is the current backend.
+	Lanes int
+	// KeccakLanes is how many Keccak-256 messages the backend hashes side
+	// by side (64-bit lanes).
+	KeccakLanes int
+	// Compiled reports whether this build of the library has the backend's
+	// kernels (they are compiled for its architecture).
+	Compiled bool
+	// Supported reports whether this build and CPU run the backend: whether
+	// RMD160MB_FORCE or GORIPEMD160MB_FORCE naming it selects it.
+	Supported bool
+	// SHA256Kernel is what runs SHA-256 (and so HASH160's first half) on
+	// the backend on this CPU: "sha-ni" (the x86 SHA extensions) or the
+	// backend's own name; "" when the backend is not Supported.
+	SHA256Kernel string
+}
+
+// Backends returns every backend the C library knows, on any architecture
+// (rmd160mb_backend_describe), in the library's order of preference,
+// slowest first: Backends()[0] is "scalar", and the last Supported one is
+// the one "auto" (the default) picks. It is how a program learns the
+// backend names and their lane counts without a list of its own. It returns
+// a new slice on every call and is safe for concurrent use.
+func Backends() []BackendInfo {
+	bs := make([]BackendInfo, int(C.rmd160mb_backend_count()))
+	var d C.rmd160mb_backend_desc
+	for i := range bs {
+		check("Backends", C.rmd160mb_backend_describe(C.size_t(i), &d))
+		bs[i] = BackendInfo{
+			Name:        C.GoString(d.name),
+			Lanes:       int(d.lanes),
+			KeccakLanes: int(d.keccak_lanes),
+			Compiled:    d.compiled != 0,
+			Supported:   d.supported != 0,
+		}
+		if d.sha256_kernel != nil {
+			bs[i].SHA256Kernel = C.GoString(d.sha256_kernel)
+		}
+	}
+	return bs
 }
 
 // Version returns the C library's version, "MAJOR.MINOR.PATCH".

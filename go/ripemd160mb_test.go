@@ -15,23 +15,29 @@ import (
 	"github.com/ripemd160mb/ripemd160mb/go/internal/testvec"
 )
 
-// forEachBackend runs f once per backend this CPU and build support, with
-// the process-wide backend switched to it, and restores "auto" afterwards.
-// A backend the CPU lacks is reported, not hidden.
-func forEachBackend(t *testing.T, f func(t *testing.T, name string)) {
+// forEachBackend runs f once per backend this CPU and build support (of
+// those the library lists, ripemd160mb.Backends), with the process-wide
+// backend switched to it, and restores "auto" afterwards. A backend the CPU
+// lacks is reported, not hidden.
+func forEachBackend(t *testing.T, f func(t *testing.T, b ripemd160mb.BackendInfo)) {
 	t.Helper()
 	defer ripemd160mb.SetBackend("auto")
 	ran := 0
-	for _, name := range testvec.Backends {
-		if !ripemd160mb.SetBackend(name) {
-			t.Logf("NOTICE: backend %s skipped: not supported by this build or CPU", name)
+	for _, b := range ripemd160mb.Backends() {
+		b := b
+		ok := ripemd160mb.SetBackend(b.Name)
+		if ok != b.Supported {
+			t.Fatalf("switching to %s: %v, but Backends() says Supported = %v", b.Name, ok, b.Supported)
+		}
+		if !ok {
+			t.Logf("NOTICE: backend %s skipped: not supported by this build or CPU", b.Name)
 			continue
 		}
-		if got := ripemd160mb.Backend(); got != name {
-			t.Fatalf("after switching to %s, Backend() = %s", name, got)
+		if got := ripemd160mb.Backend(); got != b.Name {
+			t.Fatalf("after switching to %s, Backend() = %s", b.Name, got)
 		}
 		ran++
-		t.Run(name, func(t *testing.T) { f(t, name) })
+		t.Run(b.Name, func(t *testing.T) { f(t, b) })
 	}
 	if ran == 0 {
 		t.Fatal("no backend could be selected")
@@ -51,7 +57,7 @@ func TestVectorsHash32(t *testing.T) {
 		d := testvec.Unhex20(t, r[1])
 		want = append(want, d[:]...)
 	}
-	forEachBackend(t, func(t *testing.T, _ string) {
+	forEachBackend(t, func(t *testing.T, _ ripemd160mb.BackendInfo) {
 		dst := make([]byte, len(want))
 		ripemd160mb.Hash32(dst, src, len(rows))
 		if !bytes.Equal(dst, want) {
@@ -153,10 +159,10 @@ func TestVectorsLengths(t *testing.T) {
 func TestHash32Lanes(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	const guard = 7
-	forEachBackend(t, func(t *testing.T, name string) {
-		lanes := testvec.LanesOf[name]
+	forEachBackend(t, func(t *testing.T, b ripemd160mb.BackendInfo) {
+		lanes := b.Lanes
 		if got := ripemd160mb.Lanes(); got != lanes {
-			t.Fatalf("Lanes() = %d on %s, want %d", got, name, lanes)
+			t.Fatalf("Lanes() = %d on %s, want %d", got, b.Name, lanes)
 		}
 		counts := []int{}
 		for n := 0; n <= 40; n++ {
@@ -228,7 +234,7 @@ func TestHashEachMixed(t *testing.T) {
 	for i := 0; i+32 <= len(big); i += 5 {
 		msgs = append(msgs, big[i:i+32])
 	}
-	forEachBackend(t, func(t *testing.T, _ string) {
+	forEachBackend(t, func(t *testing.T, _ ripemd160mb.BackendInfo) {
 		dst := make([][ripemd160mb.Size]byte, len(msgs)+1)
 		dst[len(msgs)] = [20]byte{1, 2, 3}
 		ripemd160mb.HashEach(dst[:len(msgs)], msgs)
@@ -318,7 +324,7 @@ func TestPanics(t *testing.T) {
 // where its sequential loop does not overwrite a message before reading it).
 func TestHash32Overlap(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
-	forEachBackend(t, func(t *testing.T, _ string) {
+	forEachBackend(t, func(t *testing.T, _ ripemd160mb.BackendInfo) {
 		for _, n := range []int{1, 2, 7, 17, 40} {
 			for _, shift := range []int{-40, -33, -20, -1, 1, 5, 20, 31, 32, 64} {
 				if shift > 0 && shift >= 32*n || shift < 0 && -shift >= 20*n {
@@ -415,9 +421,14 @@ func TestHashInterface(t *testing.T) {
 
 func TestBackendLanes(t *testing.T) {
 	name := ripemd160mb.Backend()
-	lanes, ok := testvec.LanesOf[name]
+	lanes, ok := 0, false
+	for _, b := range ripemd160mb.Backends() {
+		if b.Name == name {
+			lanes, ok = b.Lanes, true
+		}
+	}
 	if !ok {
-		t.Fatalf("Backend() = %q: not a known backend", name)
+		t.Fatalf("Backend() = %q: not in Backends()", name)
 	}
 	if got := ripemd160mb.Lanes(); got != lanes {
 		t.Fatalf("Lanes() = %d with backend %s, want %d", got, name, lanes)
@@ -426,6 +437,80 @@ func TestBackendLanes(t *testing.T) {
 		t.Fatalf("Version() = %q", v)
 	}
 	t.Logf("backend %s, %d lanes, library %s", name, lanes, ripemd160mb.Version())
+}
+
+// TestBackends checks Backends against the library itself: scalar first
+// (1 lane, supported everywhere), names unique, every Supported backend
+// selectable with Lanes() equal to its Lanes, no other one selectable and
+// none of those with a SHA-256 kernel, the current backend listed and
+// Supported, and "auto" the last Supported one.
+func TestBackends(t *testing.T) {
+	current := ripemd160mb.Backend()
+	defer ripemd160mb.SetBackend(current)
+	bs := ripemd160mb.Backends()
+	if len(bs) == 0 {
+		t.Fatal("Backends() is empty")
+	}
+	if b := bs[0]; b.Name != "scalar" || b.Lanes != 1 || !b.Supported || !b.Compiled {
+		t.Fatalf("Backends()[0] = %+v, want scalar, 1 lane, compiled and supported", b)
+	}
+	seen := map[string]bool{}
+	last := ""
+	for _, b := range bs {
+		t.Logf("backend %+v", b)
+		if b.Name == "" || seen[b.Name] {
+			t.Errorf("backend name %q empty or listed twice", b.Name)
+		}
+		seen[b.Name] = true
+		if b.Lanes < 1 || b.KeccakLanes < 1 {
+			t.Errorf("%s: Lanes %d, KeccakLanes %d: want at least 1", b.Name, b.Lanes, b.KeccakLanes)
+		}
+		if b.Supported && !b.Compiled {
+			t.Errorf("%s: supported but not compiled", b.Name)
+		}
+		if b.Supported != (b.SHA256Kernel != "") {
+			t.Errorf("%s: Supported %v with SHA256Kernel %q (empty exactly when unsupported)", b.Name, b.Supported, b.SHA256Kernel)
+		}
+		if ok := ripemd160mb.SetBackend(b.Name); ok != b.Supported {
+			t.Errorf("%s: selecting it gave %v, Supported is %v", b.Name, ok, b.Supported)
+			continue
+		}
+		if !b.Supported {
+			continue
+		}
+		last = b.Name
+		if got := ripemd160mb.Backend(); got != b.Name {
+			t.Errorf("after selecting %s, Backend() = %s", b.Name, got)
+		}
+		if got := ripemd160mb.Lanes(); got != b.Lanes {
+			t.Errorf("%s: Lanes() = %d, Backends() says %d", b.Name, got, b.Lanes)
+		}
+	}
+	if !seen[current] {
+		t.Errorf("the current backend %q is not in Backends()", current)
+	}
+	for _, b := range bs {
+		if b.Name == current && !b.Supported {
+			t.Errorf("the current backend %q is not Supported in Backends()", current)
+		}
+	}
+	if !ripemd160mb.SetBackend("auto") {
+		t.Fatal("auto refused")
+	}
+	if got := ripemd160mb.Backend(); got != last {
+		t.Errorf(`"auto" picked %s, the last supported backend is %s`, got, last)
+	}
+	// A new slice every time, with the same contents.
+	again := ripemd160mb.Backends()
+	if len(again) != len(bs) {
+		t.Fatalf("Backends() changed length: %d then %d", len(bs), len(again))
+	}
+	again[0].Name = "changed"
+	for i, b := range ripemd160mb.Backends() {
+		if b != bs[i] {
+			t.Errorf("Backends()[%d] = %+v, then %+v", i, bs[i], b)
+		}
+	}
 }
 
 // TestConcurrent hashes from many goroutines at once, each with its own
@@ -525,9 +610,9 @@ func autoAndUnsupported(t *testing.T) (auto, unsupported string) {
 		t.Fatal("auto refused")
 	}
 	auto = ripemd160mb.Backend()
-	for _, name := range testvec.Backends {
-		if !ripemd160mb.SetBackend(name) {
-			unsupported = name
+	for _, b := range ripemd160mb.Backends() {
+		if !ripemd160mb.SetBackend(b.Name) {
+			unsupported = b.Name
 		}
 	}
 	if auto == "scalar" {
@@ -638,7 +723,7 @@ func TestHashEachAnyLengths(t *testing.T) {
 	}
 	same := msg(77)
 	batches = append(batches, long, [][]byte{same, same, same, same, same, same, same, same, same}, [][]byte{nil, {}, nil})
-	forEachBackend(t, func(t *testing.T, _ string) {
+	forEachBackend(t, func(t *testing.T, _ ripemd160mb.BackendInfo) {
 		for k, src := range batches {
 			dst := make([][ripemd160mb.Size]byte, len(src)+1)
 			dst[len(src)] = [20]byte{7}

@@ -95,9 +95,3 @@ func LengthMessage(l int) []byte {
 	}
 	return m
 }
-
-// Backends is every backend name the C library knows.
-var Backends = []string{"scalar", "avx2", "avx512", "neon"}
-
-// LanesOf is the lane count each backend reports.
-var LanesOf = map[string]int{"scalar": 1, "neon": 4, "avx2": 8, "avx512": 16}
