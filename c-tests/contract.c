@@ -11,6 +11,8 @@
  *   contract                 run all checks
  *   contract --check-force   check that the backend chosen at first use
  *                            honours $RMD160MB_FORCE (run by c-tests/run.sh)
+ *   contract --list-backends the library's backend names, one a line (for
+ *                            c-tests/run.sh's RMD160MB_FORCE runs)
  */
 #define _POSIX_C_SOURCE 200809L
 #include "testutil.h"
@@ -341,18 +343,78 @@ static void backend_selection(void)
     CHECK(strcmp(rmd160mb_backend(), "scalar") == 0 && rmd160mb_lanes() == 1, "scalar: backend %s, lanes %lu",
           rmd160mb_backend(), (unsigned long)rmd160mb_lanes());
     /* An unavailable backend leaves the current one in place. */
-    for (i = 0; i < (int)N_BACKENDS; i++) {
+    for (i = 0; i < (int)n_backends(); i++) {
+        const char *name = backend_name((size_t)i);
         CHECK_STATUS(rmd160mb_set_backend("scalar"), RMD160MB_OK);
-        if (rmd160mb_set_backend(ALL_BACKENDS[i]) == RMD160MB_ERR_BACKEND)
-            CHECK(strcmp(rmd160mb_backend(), "scalar") == 0, "refused set_backend(%s) changed the backend",
-                  ALL_BACKENDS[i]);
+        if (rmd160mb_set_backend(name) == RMD160MB_ERR_BACKEND)
+            CHECK(strcmp(rmd160mb_backend(), "scalar") == 0, "refused set_backend(%s) changed the backend", name);
         else
-            CHECK(strcmp(rmd160mb_backend(), ALL_BACKENDS[i]) == 0, "set_backend(%s) gave %s", ALL_BACKENDS[i],
-                  rmd160mb_backend());
+            CHECK(strcmp(rmd160mb_backend(), name) == 0, "set_backend(%s) gave %s", name, rmd160mb_backend());
     }
     CHECK_STATUS(rmd160mb_set_backend("auto"), RMD160MB_OK);
     CHECK(strcmp(rmd160mb_backend(), before) == 0, "auto gave %s, then %s", before, rmd160mb_backend());
     printf("backends: auto = %s (%lu lanes)\n", before, (unsigned long)lanes_before);
+}
+
+/* rmd160mb_backend_count and rmd160mb_backend_describe: the list agrees with
+ * what set_backend, rmd160mb_backend and rmd160mb_lanes do; every status. */
+static void backend_list(void)
+{
+    size_t n = rmd160mb_backend_count(), i, j, last_supported = 0;
+    rmd160mb_backend_desc d, untouched;
+    unsigned char raw[sizeof(rmd160mb_backend_desc) + 1];
+    char chosen[32];
+
+    CHECK_STATUS(rmd160mb_set_backend("auto"), RMD160MB_OK);
+    snprintf(chosen, sizeof chosen, "%s", rmd160mb_backend());
+    CHECK(n >= 1 && n == rmd160mb_backend_count(), "backend_count = %lu", (unsigned long)n);
+    /* The first is the reference kernel, always there. */
+    d = backend_desc(0);
+    CHECK(strcmp(d.name, "scalar") == 0 && d.lanes == 1 && d.compiled == 1 && d.supported == 1 &&
+              d.sha256_kernel != NULL && strcmp(d.sha256_kernel, "scalar") == 0,
+          "backend 0: %s, %lu lanes, compiled %d, supported %d", d.name, (unsigned long)d.lanes, d.compiled,
+          d.supported);
+    for (i = 0; i < n; i++) {
+        int st;
+        d = backend_desc(i);
+        for (j = 0; j < i; j++)
+            CHECK(strcmp(backend_name(j), d.name) != 0, "backends %lu and %lu share the name %s",
+                  (unsigned long)j, (unsigned long)i, d.name);
+        CHECK(d.lanes >= 1 && d.keccak_lanes >= 1, "%s: %lu lanes, %lu Keccak lanes", d.name, (unsigned long)d.lanes,
+              (unsigned long)d.keccak_lanes);
+        CHECK((d.compiled == 0 || d.compiled == 1) && (d.supported == 0 || d.supported == 1) &&
+                  (!d.supported || d.compiled),
+              "%s: compiled %d, supported %d", d.name, d.compiled, d.supported);
+        CHECK((d.sha256_kernel != NULL) == (d.supported == 1), "%s: sha256_kernel %s with supported %d", d.name,
+              d.sha256_kernel ? d.sha256_kernel : "NULL", d.supported);
+        st = rmd160mb_set_backend(d.name);
+        CHECK(st == (d.supported ? RMD160MB_OK : RMD160MB_ERR_BACKEND), "%s: supported %d but set_backend gave %d",
+              d.name, d.supported, st);
+        if (st == RMD160MB_OK) {
+            last_supported = i;
+            CHECK(strcmp(rmd160mb_backend(), d.name) == 0 && rmd160mb_lanes() == d.lanes,
+                  "%s (%lu lanes) set, but backend %s with %lu lanes", d.name, (unsigned long)d.lanes,
+                  rmd160mb_backend(), (unsigned long)rmd160mb_lanes());
+        }
+    }
+    CHECK_STATUS(rmd160mb_set_backend("auto"), RMD160MB_OK);
+    CHECK(strcmp(backend_name(last_supported), chosen) == 0, "auto chose %s, the last supported backend is %s",
+          chosen, backend_name(last_supported));
+    /* Errors: the index first, then NULL; nothing written. */
+    memset(&untouched, FILL, sizeof untouched);
+    memcpy(&d, &untouched, sizeof d);
+    CHECK_STATUS(rmd160mb_backend_describe(n, &d), RMD160MB_ERR_BACKEND);
+    CHECK_STATUS(rmd160mb_backend_describe(SIZE_MAX, &d), RMD160MB_ERR_BACKEND);
+    CHECK(memcmp(&d, &untouched, sizeof d) == 0, "a refused backend_describe wrote its output");
+    CHECK_STATUS(rmd160mb_backend_describe(0, NULL), RMD160MB_ERR_NULL);
+    CHECK_STATUS(rmd160mb_backend_describe(n, NULL), RMD160MB_ERR_BACKEND);
+    /* Any alignment: the struct at an odd address, then copied out. */
+    memset(raw, FILL, sizeof raw);
+    CHECK_STATUS(rmd160mb_backend_describe(0, (rmd160mb_backend_desc *)(void *)(raw + 1)), RMD160MB_OK);
+    memcpy(&d, raw + 1, sizeof d);
+    CHECK(raw[0] == FILL && d.name != NULL && strcmp(d.name, "scalar") == 0 && d.lanes == 1,
+          "backend_describe at an odd address");
+    printf("backends listed: %lu, auto = %s\n", (unsigned long)n, chosen);
 }
 
 static void strerror_and_version(void)
@@ -551,8 +613,9 @@ static void threads(void)
         }
     }
     for (k = 0; k < 2000; k++) {
-        int st = rmd160mb_set_backend(ALL_BACKENDS[k % N_BACKENDS]);
-        CHECK(st == RMD160MB_OK || st == RMD160MB_ERR_BACKEND, "set_backend(%s): %d", ALL_BACKENDS[k % N_BACKENDS], st);
+        const char *name = backend_name((size_t)k % n_backends());
+        int st = rmd160mb_set_backend(name);
+        CHECK(st == RMD160MB_OK || st == RMD160MB_ERR_BACKEND, "set_backend(%s): %d", name, st);
     }
     for (i = 0; i < T_THREADS; i++) {
         pthread_join(th[i], NULL);
@@ -905,9 +968,15 @@ int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
     if (argc > 1 && strcmp(argv[1], "--check-force") == 0) return check_force();
+    if (argc > 1 && strcmp(argv[1], "--list-backends") == 0) {
+        size_t i;
+        for (i = 0; i < n_backends(); i++) printf("%s\n", backend_name(i));
+        return t_failures == 0 ? 0 : 1;
+    }
     printf("ripemd160mb %s, backend at start %s\n", rmd160mb_version(), rmd160mb_backend());
     strerror_and_version();
     backend_selection();
+    backend_list();
     zero_counts_and_null();
     overflow();
     overlap();

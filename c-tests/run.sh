@@ -71,7 +71,9 @@ for bin in "${bins[@]}"; do
     run "$(basename "$bin")" "$bin"
 done
 if [ -n "$force_bin" ]; then
-    for b in scalar avx2 avx512 neon auto not-a-backend; do
+    # The library's own backend names (contract --list-backends), then auto and an unknown name.
+    names=$("$force_bin" --list-backends) || { echo "FAIL: $force_bin --list-backends"; exit 1; }
+    for b in $names auto not-a-backend; do
         run "force-$b" env RMD160MB_FORCE=$b "$force_bin" --check-force
     done
 fi

@@ -119,7 +119,7 @@ coverage:
 	  LLVM_PROFILE_FILE="$(CURDIR)/$(COV_DIR)/prof/c-$$p-%p-%m.profraw" $(COV_DIR)/c/$$p tests/vectors > $(COV_DIR)/c/$$p.log 2>&1 \
 	    || { tail -20 $(COV_DIR)/c/$$p.log; echo "coverage: C test $$p failed"; exit 1; }; \
 	done
-	@for b in scalar avx2 avx512 neon auto; do \
+	@for b in $$($(COV_DIR)/c/contract --list-backends) auto; do \
 	  RMD160MB_FORCE=$$b LLVM_PROFILE_FILE="$(CURDIR)/$(COV_DIR)/prof/c-force-%p-%m.profraw" \
 	    $(COV_DIR)/c/contract --check-force > $(COV_DIR)/c/force-$$b.log 2>&1 \
 	    || { tail -20 $(COV_DIR)/c/force-$$b.log; echo "coverage: contract --check-force ($$b) failed"; exit 1; }; \

@@ -6,13 +6,55 @@
 mod common;
 use common::*;
 use ripemd160mb::ffi::*;
-use ripemd160mb::{hash160_with, hash32_with, Backend};
+use ripemd160mb::internals::BATCH_CHUNK;
+use ripemd160mb::{backends, hash160_with, hash32_with, Backend, BACKEND_NAMES};
 
 fn counts(lanes: usize) -> Vec<usize> {
     let mut c: Vec<usize> = (0..=2 * lanes + 3).collect();
-    // 95, 96, 97: around the batch drivers' chunk of 96 messages.
-    c.extend([63, 64, 65, 95, 96, 97, 127, 128, 129, 1000, 4099]);
+    // Around the batch drivers' chunk, and larger batches.
+    let k = BATCH_CHUNK;
+    c.extend([63, 64, 65, k - 1, k, k + 1, 127, 128, 129, 1000, 4099]);
     c
+}
+
+/// `backends()` and the C API's `rmd160mb_backend_describe` list the same
+/// backends, in `BACKEND_NAMES`'s order, and agree with what `Backend`
+/// gives for each: the one list the tests and the tools read.
+#[test]
+fn backend_list_agrees_with_backend_and_the_c_api() {
+    let list = backends();
+    let names: Vec<&str> = list.iter().map(|b| b.name).collect();
+    assert_eq!(names, BACKEND_NAMES);
+    assert_eq!(list.len(), rmd160mb_backend_count());
+    for (i, b) in list.iter().enumerate() {
+        match Backend::by_name(b.name) {
+            Ok(backend) => {
+                assert!(b.supported && b.compiled, "{b:?}");
+                assert_eq!(backend.lanes(), b.lanes, "{b:?}");
+                assert_eq!(backend.keccak_lanes(), b.keccak_lanes, "{b:?}");
+                assert_eq!(Some(backend.sha256_kernel()), b.sha256_kernel, "{b:?}");
+            }
+            Err(_) => assert!(!b.supported && b.sha256_kernel.is_none(), "{b:?}"),
+        }
+        let mut desc = std::mem::MaybeUninit::<rmd160mb_backend_desc>::uninit();
+        // SAFETY: room for one struct.
+        assert_eq!(unsafe { rmd160mb_backend_describe(i, desc.as_mut_ptr()) }, RMD160MB_OK);
+        // SAFETY: filled on success.
+        let d = unsafe { desc.assume_init() };
+        // SAFETY: the name is a static NUL-terminated string.
+        let name = unsafe { std::ffi::CStr::from_ptr(d.name) }.to_str();
+        assert_eq!(name, Ok(b.name));
+        assert_eq!((d.lanes, d.keccak_lanes), (b.lanes, b.keccak_lanes), "{b:?}");
+        assert_eq!((d.compiled != 0, d.supported != 0), (b.compiled, b.supported), "{b:?}");
+        let kernel = (!d.sha256_kernel.is_null())
+            // SAFETY: non-NULL, a static NUL-terminated string.
+            .then(|| unsafe { std::ffi::CStr::from_ptr(d.sha256_kernel) }.to_str().expect("ASCII"));
+        assert_eq!(kernel, b.sha256_kernel, "{b:?}");
+    }
+    let last_supported = list.iter().rev().find(|b| b.supported).expect("scalar at least");
+    assert_eq!(last_supported.name, Backend::detect().name(), "detection picks the last supported backend");
+    // SAFETY: index out of range, NULL output: refused before any write.
+    assert_eq!(unsafe { rmd160mb_backend_describe(list.len(), std::ptr::null_mut()) }, RMD160MB_ERR_BACKEND);
 }
 
 #[test]

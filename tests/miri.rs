@@ -20,6 +20,7 @@
 
 use core::ffi::{c_char, c_int, CStr};
 use core::ptr::{null, null_mut, without_provenance, without_provenance_mut};
+use std::ffi::CString;
 use std::sync::{Mutex, MutexGuard};
 
 use ripemd160mb::ffi::*;
@@ -784,11 +785,17 @@ fn set_backend_through_the_c_api() {
 fn hashing_while_switching_from_threads() {
     let _lock = backend_lock();
     let rounds = if cfg!(miri) { 4 } else { 200 };
-    let names: Vec<&'static CStr> = vec![c"scalar", c"auto", c"avx2", c"avx512", c"neon", c"nope"];
+    // The library's backend names, "auto" and an unknown name.
+    let names: Vec<CString> = ripemd160mb::BACKEND_NAMES
+        .iter()
+        .copied()
+        .chain(["auto", "nope"])
+        .map(|n| CString::new(n).expect("no NUL in a name"))
+        .collect();
     std::thread::scope(|scope| {
         scope.spawn(|| {
             for k in 0..rounds * 2 {
-                let name = names[k % names.len()];
+                let name = &names[k % names.len()];
                 // SAFETY: NUL-terminated.
                 let st = unsafe { rmd160mb_set_backend(name.as_ptr()) };
                 let known = Backend::by_name(name.to_str().unwrap()).is_ok();

@@ -231,9 +231,13 @@ fn hex(d: &[u8]) -> String {
 }
 
 /// The rows of a bundled vector file, compiled in (Miri's isolation keeps
-/// files closed): the first [`KEYS`] data rows.
+/// files closed): the first [`keys`] data rows.
 fn rows(text: &'static str) -> Vec<Vec<&'static str>> {
-    text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()).take(KEYS).map(|l| l.split('\t').collect()).collect()
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .take(keys())
+        .map(|l| l.split('\t').collect())
+        .collect()
 }
 
 /// Hex to bytes, by nibbles (`common::unhex` parses each pair with
@@ -248,8 +252,10 @@ fn unhex(s: &str) -> Vec<u8> {
 }
 
 /// Keys and 32-byte messages taken from the vector files: enough for the
-/// widest backend ([`distinct`] of 16 lanes).
-const KEYS: usize = 17;
+/// widest backend the library lists ([`distinct`] of its lanes).
+fn keys() -> usize {
+    distinct(backends().iter().map(|b| b.lanes).max().expect("the scalar backend at least"))
+}
 
 /// `n` messages, `msgs` cycled, one byte into the buffer (misaligned).
 fn cycle(msgs: &[Vec<u8>], n: usize) -> Vec<u8> {
@@ -298,13 +304,13 @@ impl Ctx {
         Ctx { refs, ran: Ran::default(), known }
     }
 
-    /// The [`KEYS`] messages of `width` bytes the batches of that width
+    /// The [`keys`] messages of `width` bytes the batches of that width
     /// cycle through: the vector files' where they have that width, else
     /// seeded bytes.
     fn messages(&mut self, width: usize) -> &[Vec<u8>] {
         self.known.entry(width).or_insert_with(|| {
             let mut rng = Rng(0x5eed_0000 + width as u64);
-            (0..KEYS).map(|_| rng.bytes(width)).collect()
+            (0..keys()).map(|_| rng.bytes(width)).collect()
         })
     }
 
@@ -312,7 +318,7 @@ impl Ctx {
     /// buffer: the first [`distinct`] of [`Ctx::messages`], cycled.
     fn batch(&mut self, width: usize, n: usize, lanes: usize) -> Vec<u8> {
         let d = distinct(lanes);
-        assert!(d <= KEYS, "{lanes} lanes need {d} distinct messages: raise KEYS");
+        assert!(d <= keys(), "{lanes} lanes need {d} distinct messages, more than the widest backend's");
         cycle(&self.messages(width)[..d], n)
     }
 }

@@ -1,48 +1,22 @@
 //! `rmd160mb backends`: what this build has, what this CPU runs, what is
 //! chosen and why.
 
-use ripemd160mb::{Backend, BackendError, BACKEND_NAMES};
-
-/// The backends compiled into the library for this target (the library's
-/// own `cfg`s: x86_64 has AVX2 and AVX-512, little-endian aarch64 NEON).
-fn in_build(name: &str) -> bool {
-    match name {
-        "scalar" => true,
-        "avx2" | "avx512" => cfg!(target_arch = "x86_64"),
-        "neon" => cfg!(all(target_arch = "aarch64", target_endian = "little", target_feature = "neon")),
-        _ => false,
-    }
-}
-
-/// Lanes of a backend this CPU cannot run (the API reports lanes only for
-/// backends it can obtain).
-fn nominal_lanes(name: &str) -> usize {
-    match name {
-        "avx2" => 8,
-        "avx512" => 16,
-        "neon" => 4,
-        _ => 1,
-    }
-}
+use ripemd160mb::{backends, Backend, BackendError};
 
 pub fn run() -> u8 {
     let current = Backend::current();
     let detected = Backend::detect();
     println!("{:<8} {:<10} {:<9} {:>5}  {:<8}", "backend", "this build", "this CPU", "lanes", "SHA-256");
-    for name in BACKEND_NAMES {
-        let built = in_build(name);
-        let (runs, lanes, sha256) = match Backend::by_name(name) {
-            Ok(b) => (true, b.lanes(), b.sha256_kernel()),
-            Err(_) => (false, nominal_lanes(name), "-"),
-        };
-        let mark = if runs && Backend::by_name(name).ok() == Some(current) { "  <- chosen" } else { "" };
+    // The library's own list: names, lanes, what this build and CPU have.
+    for b in backends() {
+        let mark = if b.supported && b.name == current.name() { "  <- chosen" } else { "" };
         println!(
             "{:<8} {:<10} {:<9} {:>5}  {:<8}{mark}",
-            name,
-            if built { "yes" } else { "no" },
-            if runs { "yes" } else { "no" },
-            lanes,
-            sha256
+            b.name,
+            if b.compiled { "yes" } else { "no" },
+            if b.supported { "yes" } else { "no" },
+            b.lanes,
+            b.sha256_kernel.unwrap_or("-")
         );
     }
     let why = match std::env::var("RMD160MB_FORCE") {

@@ -16,11 +16,18 @@ use clap::{Args, CommandFactory, Parser, Subcommand};
 /// RIPEMD-160, HASH160 (RIPEMD160(SHA256(x))) and SHA-256 at multi-buffer speed.
 #[derive(Parser, Debug)]
 #[command(name = "rmd160mb", version, about, long_about = None)]
-#[command(after_help = "Environment: RMD160MB_FORCE=scalar|avx2|avx512|neon picks the backend \
-(ignored if this CPU cannot run it; see `rmd160mb backends`).")]
+#[command(after_help = force_help())]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+}
+
+/// The help's closing line: `RMD160MB_FORCE` and the library's backend names.
+fn force_help() -> String {
+    format!(
+        "Environment: RMD160MB_FORCE={} picks the backend (ignored if this CPU cannot run it; see `rmd160mb backends`).",
+        ripemd160mb::BACKEND_NAMES.join("|")
+    )
 }
 
 #[derive(Subcommand, Debug)]
