@@ -5,7 +5,10 @@
 #   make demo       HASH160 and Ethereum addresses of the bundled secp256k1 public
 #                   keys, verified, with keys/s
 #   make test       everything CI runs (cargo tests incl. the header drift test,
-#                   the C tests, the install test, and every mk/*.mk step)
+#                   the C tests, the install test, and every mk/*.mk step),
+#                   then the time of each step (mk/steps.sh)
+#   make test-quick the cargo tests, the C tests and the CLI tests (minutes, not
+#                   make test's half hour), with the time of each
 #   make check      the C tests only (CTest-style summary)
 #   make bench      criterion benches, then one table: ns/message and ratio to the baseline
 #   make bench-ports  this CPU's issue rates, each x86_64 kernel's bound per message
@@ -128,7 +131,7 @@ DEMO_CFLAGS := -O2 $(WARN) -std=c99 -Iinclude
 # Test steps of `make test`, in order; fragments append theirs.
 TEST_STEPS := test-fmt test-cargo check test-demo test-install test-native-libs
 
-.PHONY: all lib header test test-fmt test-cargo check demo bench bench-ports install uninstall clean \
+.PHONY: all lib header test test-quick test-fmt test-cargo check demo bench bench-ports install uninstall clean \
 	test-install test-native-libs test-demo uninstalled-pc print-rust-version FORCE
 
 all: lib uninstalled-pc
@@ -231,7 +234,16 @@ test-native-libs:
 
 -include mk/*.mk
 
-test: $(TEST_STEPS)
+# Every step in turn, then a table of their durations (mk/steps.sh).
+test:
+	@sh mk/steps.sh "make test" "$(MAKE)" $(TEST_STEPS)
+
+# The library's unit and property tests, the C tests and the CLI tests on
+# this machine's backends: the few minutes' answer (the README gives both
+# durations).
+TEST_QUICK_STEPS := test-cargo check test-cli
+test-quick:
+	@sh mk/steps.sh "make test-quick" "$(MAKE)" $(TEST_QUICK_STEPS)
 
 # ---------------------------------------------------------------------------
 # Demo and benchmark

@@ -14,7 +14,11 @@
  * eth_address's width, which must be 64 or 65 even then. All
  * functions are thread-safe, except that one rmd160mb_ctx must not be used
  * by two threads at once. Ignoring a result is warned about
- * (RMD160MB_MUST_USE: warn_unused_result, or [[nodiscard]] in C23/C++17).
+ * (RMD160MB_MUST_USE: [[nodiscard]] in C++17 and in C2x/C23, else GCC's and
+ * Clang's warn_unused_result). To discard a status on purpose: a (void)
+ * cast in C++17 and C2x/C23; in older C, GCC ignores the cast, so keep the
+ * status in a variable (int st = f(...); (void)st;), or define
+ * RMD160MB_MUST_USE empty before including this header.
  *
  * Linking (after `make install`; see the README):
  *   shared:   cc app.c $(pkg-config --cflags --libs ripemd160mb)
@@ -38,9 +42,14 @@
 #ifndef RMD160MB_MUST_USE
 #  if defined(__cplusplus) && __cplusplus >= 201703L
 #    define RMD160MB_MUST_USE [[nodiscard]]
-#  elif !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 202311L
-#    define RMD160MB_MUST_USE [[nodiscard]]
-#  elif defined(__GNUC__) || defined(__clang__)
+#  elif !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ > 201710L && defined(__has_c_attribute)
+#    if __has_c_attribute(nodiscard)
+#      define RMD160MB_MUST_USE [[nodiscard]]
+#    endif
+#  endif
+#endif
+#ifndef RMD160MB_MUST_USE
+#  if defined(__GNUC__) || defined(__clang__)
 #    define RMD160MB_MUST_USE __attribute__((__warn_unused_result__))
 #  else
 #    define RMD160MB_MUST_USE

@@ -92,6 +92,24 @@ test-header-std: all
 	  grep -q 'rmd160mb_sum' $(CAPI_WORK)/unused-$$std.log || { cat $(CAPI_WORK)/unused-$$std.log; echo "FAIL header: unused_result.c failed for another reason"; exit 1; }; \
 	  echo "PASS header: $$std (-pedantic -Werror), and an ignored status is reported"; \
 	done
+	@# A status discarded on purpose: (void) silences [[nodiscard]] in C2x and
+	@# C++17; every int-returning function of the header is called, and
+	@# without the casts each call is reported.
+	@want=$$(grep -oE '\bint rmd160mb_[a-z0-9_]+\(' include/ripemd160mb.h | sed 's/^int //; s/($$//' | sort -u); \
+	have=$$(grep -oE '^ *\(void\)rmd160mb_[a-z0-9_]+\(' c-tests/discard_void.c | sed 's/.*(void)//; s/($$//' | sort -u); \
+	test "$$want" = "$$have" || { echo "FAIL header: c-tests/discard_void.c does not call exactly the header's status functions:"; \
+	  echo "header:" $$want; echo "file:" $$have; exit 1; }; \
+	sed 's/(void)rmd160mb_/rmd160mb_/' c-tests/discard_void.c > $(CAPI_WORK)/discard_kept.c; \
+	for std in c2x c++17; do \
+	  case $$std in c++*) cc="$(CXX) -x c++";; *) cc="$(CC)";; esac; \
+	  $$cc -std=$$std $(CAPI_WARN) -Iinclude -c -o $(CAPI_WORK)/discard-$$std.o c-tests/discard_void.c \
+	    || { echo "FAIL header: a (void) cast does not discard a status as $$std"; exit 1; }; \
+	  $$cc -std=$$std $(CAPI_WARN) -Wno-error -Iinclude -c -o $(CAPI_WORK)/kept-$$std.o $(CAPI_WORK)/discard_kept.c \
+	    2> $(CAPI_WORK)/kept-$$std.log || { cat $(CAPI_WORK)/kept-$$std.log; echo "FAIL header: discard_kept.c as $$std"; exit 1; }; \
+	  for f in $$want; do grep -q "$$f" $(CAPI_WORK)/kept-$$std.log || { cat $(CAPI_WORK)/kept-$$std.log; \
+	    echo "FAIL header: $$f's ignored status is not reported as $$std"; exit 1; }; done; \
+	  echo "PASS header: $$std: (void) discards every status, $$(echo $$want | wc -w) of them reported without it"; \
+	done
 
 # The dependent crate's own target directory; its debug build must contain
 # no libripemd160mb.a/.so (Cargo.toml: crate-type rlib only).
