@@ -162,14 +162,7 @@ impl Refs {
             let oracle = oracle_ripemd160(m);
             let mut d = [[0u8; 20]];
             ripemd160_many_with(scalar, &mut d, &[m]);
-            assert!(
-                d[0] == oracle,
-                "the scalar RIPEMD-160 {} against the oracle {}, message {}",
-                hex(&d[0]),
-                hex(&oracle),
-                hex(m)
-            );
-            oracle.to_vec()
+            agree("RIPEMD-160", &d[0], &oracle, m)
         };
         let digest = match alg {
             Alg::Ripemd160 => ripemd160(m),
@@ -179,14 +172,7 @@ impl Refs {
                 let oracle = oracle_keccak256(m);
                 let mut d = [[0u8; 32]];
                 keccak256_with(scalar, &mut d, m, m.len());
-                assert!(
-                    d[0] == oracle,
-                    "the scalar Keccak-256 {} against the oracle {}, message {}",
-                    hex(&d[0]),
-                    hex(&oracle),
-                    hex(m)
-                );
-                oracle.to_vec()
+                agree("Keccak-256", &d[0], &oracle, m)
             }
             Alg::EthAddress => self.get(Alg::Keccak256, &m[m.len() - 64..])[12..].to_vec(),
         };
@@ -249,6 +235,19 @@ fn unhex(s: &str) -> Vec<u8> {
         _ => panic!("not lowercase hex: {s}"),
     };
     s.as_bytes().chunks(2).map(|p| nibble(p[0]) << 4 | nibble(p[1])).collect()
+}
+
+/// The scalar kernel's digest of `m` equals the oracle's: the oracle's, as
+/// the reference of the other backends.
+fn agree(what: &str, scalar: &[u8], oracle: &[u8], m: &[u8]) -> Vec<u8> {
+    assert!(
+        scalar == oracle,
+        "the scalar {what} {} against the oracle {}, message {}",
+        hex(scalar),
+        hex(oracle),
+        hex(m)
+    );
+    oracle.to_vec()
 }
 
 /// Keys and 32-byte messages taken from the vector files: enough for the
