@@ -10,6 +10,7 @@
 #   make test-quick the cargo tests, the C tests and the CLI tests (minutes, not
 #                   make test's half hour), with the time of each
 #   make check      the C tests only (CTest-style summary)
+#   make check-inlined  no out-of-line intrinsic call in the library's kernels
 #   make bench      criterion benches, then one table: ns/message and ratio to the baseline
 #   make bench-ports  this CPU's issue rates, each x86_64 kernel's bound per message
 #                   and how near the measured speed is to it
@@ -129,10 +130,10 @@ ETH_DEMO := target/examples/eth_address
 DEMO_CFLAGS := -O2 $(WARN) -std=c99 -Iinclude
 
 # Test steps of `make test`, in order; fragments append theirs.
-TEST_STEPS := test-fmt test-cargo check test-demo test-install test-native-libs
+TEST_STEPS := test-fmt test-cargo check test-demo test-install test-native-libs check-inlined
 
 .PHONY: all lib header test test-quick test-fmt test-cargo check demo bench bench-ports install uninstall clean \
-	test-install test-native-libs test-demo uninstalled-pc print-rust-version FORCE
+	test-install test-native-libs check-inlined test-demo uninstalled-pc print-rust-version FORCE
 
 all: lib uninstalled-pc
 
@@ -216,6 +217,11 @@ check: $(CT_BINS) $(CT_CXX_BINS)
 # with -static), runs both, uninstalls, and checks nothing is left.
 test-install: all
 	@bash c-tests/install-test.sh "$(MAKE)" "$(CC)" "$(PKG_CONFIG)"
+
+# No kernel calls a core::arch intrinsic out of line (mk/check-inlined.sh:
+# an intrinsic called in a closure is not inlined, and the kernel slows).
+check-inlined: lib
+	@sh mk/check-inlined.sh $(LIB_SO)
 
 # The fixed NATIVE_STATIC_LIBS above against what rustc prints (separate
 # target dir, so the release build is not disturbed).

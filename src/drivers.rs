@@ -393,14 +393,8 @@ fn many_driver<const D: usize>(
 /// multi-buffer kernel.
 pub(crate) fn ripemd160_many_msgs(k: &KernelSet, msgs: Messages<'_>, dst: &mut [[u8; 20]]) {
     assert_eq!(msgs.len(), dst.len(), "ripemd160_many: dst and msgs hold different numbers of messages");
-    many_driver(
-        msgs,
-        dst,
-        RIPEMD160_WIDTHS,
-        k.lanes,
-        |packed, _, out| hash32(k, packed.as_chunks::<32>().0, out),
-        |m, out| ripemd160_many(k, m, out),
-    );
+    let fixed = |packed: &[u8], _, out: &mut [[u8; 20]]| hash32(k, packed.as_chunks::<32>().0, out);
+    many_driver(msgs, dst, RIPEMD160_WIDTHS, k.lanes, fixed, |m, out| ripemd160_many(k, m, out));
 }
 
 /// `dst[i] = SHA256(msgs[i])` for messages of any lengths: 32-, 33- and
@@ -408,14 +402,8 @@ pub(crate) fn ripemd160_many_msgs(k: &KernelSet, msgs: Messages<'_>, dst: &mut [
 /// enough of them, everything else through the multi-buffer kernel.
 pub(crate) fn sha256_many_msgs(k: &KernelSet, msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
     assert_eq!(msgs.len(), dst.len(), "sha256_many: dst and msgs hold different numbers of messages");
-    many_driver(
-        msgs,
-        dst,
-        SHA256_WIDTHS,
-        k.lanes,
-        |packed, width, out| sha256(k, packed, width, out),
-        |m, out| sha256_many(k, m, out),
-    );
+    let fixed = |packed: &[u8], width, out: &mut [[u8; 32]]| sha256(k, packed, width, out);
+    many_driver(msgs, dst, SHA256_WIDTHS, k.lanes, fixed, |m, out| sha256_many(k, m, out));
 }
 
 /// `dst[i] = RIPEMD160(SHA256(msgs[i]))` for messages of any lengths: the
@@ -519,14 +507,8 @@ const KECCAK256_WIDTHS: &[usize] = &[32, 64];
 /// of them, everything else through the multi-buffer kernel.
 pub(crate) fn keccak256_many_msgs(k: &KernelSet, msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
     assert_eq!(msgs.len(), dst.len(), "keccak256_many: dst and msgs hold different numbers of messages");
-    many_driver(
-        msgs,
-        dst,
-        KECCAK256_WIDTHS,
-        k.keccak_lanes,
-        |packed, width, out| keccak256(k, packed, width, out),
-        |m, out| keccak256_many(k, m, out),
-    );
+    let fixed = |packed: &[u8], width, out: &mut [[u8; 32]]| keccak256(k, packed, width, out);
+    many_driver(msgs, dst, KECCAK256_WIDTHS, k.keccak_lanes, fixed, |m, out| keccak256_many(k, m, out));
 }
 
 /// The error of `eth_address`: the input is not a batch of secp256k1

@@ -5,23 +5,19 @@
 
 use super::consts::{PAD_FIRST, PAD_LAST, RATE, RATE_LANES};
 use super::permute::keccak_f;
-use crate::simd::Lanes64;
+use crate::simd::{scatter_digests, Lanes64};
 
 /// The little-endian 64-bit word at `bytes[8i..8i+8]`.
 #[inline(always)]
 fn le64(bytes: &[u8], i: usize) -> u64 {
-    let mut w = [0u8; 8];
-    w.copy_from_slice(&bytes[8 * i..8 * i + 8]);
-    u64::from_le_bytes(w)
+    u64::from_le_bytes(*bytes[8 * i..].first_chunk::<8>().expect("8 bytes at 8i"))
 }
 
 /// The digest of a state: its first four lanes, little-endian.
 #[inline(always)]
 pub(crate) fn digest(a: &[u64; 25]) -> [u8; 32] {
     let mut out = [0u8; 32];
-    for (chunk, w) in out.chunks_exact_mut(8).zip(a) {
-        chunk.copy_from_slice(&w.to_le_bytes());
-    }
+    out.as_chunks_mut::<8>().0.iter_mut().zip(a).for_each(|(bytes, w)| *bytes = w.to_le_bytes());
     out
 }
 
@@ -107,18 +103,17 @@ unsafe fn group<V: Lanes64>(p: *const u8, width: usize, m: usize) -> [V; 25] {
     a
 }
 
-/// Writes the digests of lanes `0..dst.len()` of the states `a`.
+/// Writes the digests of lanes `0..dst.len()` of the states `a`: their
+/// first four 64-bit words, little-endian.
 #[inline(always)]
 fn store_digests<V: Lanes64>(a: &[V; 25], dst: &mut [[u8; 32]]) {
-    let mut words = [[0u64; 8]; 4];
-    for (w, out) in a.iter().zip(words.iter_mut()) {
-        w.store(out);
-    }
-    for (l, d) in dst.iter_mut().enumerate() {
-        for (j, w) in words.iter().enumerate() {
-            d[8 * j..8 * j + 8].copy_from_slice(&w[l].to_le_bytes());
-        }
-    }
+    let digest_words: [V; 4] = [a[0], a[1], a[2], a[3]];
+    let words = digest_words.map(|r| {
+        let mut lanes = [0u64; 8];
+        r.store(&mut lanes);
+        lanes
+    });
+    scatter_digests(&words, dst, u64::to_le_bytes);
 }
 
 /// `dst[i] = Keccak256(src[width*i .. width*i + width])` on `V`'s
@@ -136,15 +131,11 @@ pub(crate) unsafe fn hash_fixed<V: Lanes64>(src: &[u8], width: usize, dst: &mut 
         dst.len().checked_mul(width),
         "keccak256: src is not dst.len() messages of width bytes"
     );
-    let n = dst.len();
     let p = src.as_ptr();
-    let mut done = 0;
-    while done < n {
-        let m = V::LANES.min(n - done);
-        // SAFETY: messages done..done + m lie within `src` (asserted
-        // above); the caller's CPU features.
-        let a = unsafe { group::<V>(p.wrapping_add(done * width), width, m) };
-        store_digests(&a, &mut dst[done..done + m]);
-        done += m;
+    for (g, out) in dst.chunks_mut(V::LANES).enumerate() {
+        // SAFETY: the group's messages lie within `src` (asserted above);
+        // the caller's CPU features.
+        let a = unsafe { group::<V>(p.wrapping_add(g * V::LANES * width), width, out.len()) };
+        store_digests(&a, out);
     }
 }

@@ -41,29 +41,16 @@ pub(crate) fn kernel_set_lanes() -> Option<KernelSet> {
     // Where the `sha2` crate runs on SHA-NI, a partial group of one-block
     // messages pays from 5 messages, of longer ones only when full.
     let min_partial = if super::sha2_crate_on_sha_ni() { [5, 8] } else { [1, 1] };
-    Some(KernelSet {
-        name: c"avx2",
-        sha256_engine: c"avx2",
-        lanes: <__m256i as crate::simd::Lanes>::LANES,
-        keccak_lanes: <__m256i as crate::simd::Lanes64>::LANES,
-        hash32,
-        hash32_narrower: None,
-        sha256: sha256_lanes,
-        hash160_fused,
-        ripemd160_many,
-        sha256_many: sha256_many_lanes,
-        keccak256,
-        keccak256_many,
-        tuning: Tuning {
-            sha256_min_partial_group: min_partial,
-            // Width 65 (two blocks of each half) is more code in one loop
-            // than the instruction cache holds.
-            hash160_fused_widths: &[32, 33],
-            drain_ripemd160: 1,
-            drain_sha256: min_partial[0] - 1,
-            drain_keccak256: 1,
-        },
-    })
+    let tuning = Tuning {
+        sha256_min_partial_group: min_partial,
+        // Width 65 (two blocks of each half) is more code in one loop than
+        // the instruction cache holds.
+        hash160_fused_widths: &[32, 33],
+        drain_ripemd160: 1,
+        drain_sha256: min_partial[0] - 1,
+        drain_keccak256: 1,
+    };
+    Some(super::lanes_kernel_set!(c"avx2", __m256i, __m256i, keccak256, keccak256_many, tuning))
 }
 
 /// [`crate::sha256::shani::sha256_many`] with the lane kernels' type: the

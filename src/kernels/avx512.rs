@@ -24,28 +24,18 @@ pub(crate) fn kernel_set() -> Option<KernelSet> {
     // Where the `sha2` crate runs on SHA-NI, a partial group pays from 7
     // one-block messages or 8 longer ones.
     let min_partial = if super::sha2_crate_on_sha_ni() { [7, 8] } else { [1, 1] };
+    let tuning = Tuning {
+        sha256_min_partial_group: min_partial,
+        hash160_fused_widths: &[32, 33, 65],
+        // Two groups of 16 in flight: a step costs about 4 scalar
+        // compressions.
+        drain_ripemd160: 4,
+        drain_sha256: min_partial[0] - 1,
+        drain_keccak256: 1,
+    };
     Some(KernelSet {
-        name: c"avx512",
-        sha256_engine: c"avx512",
-        lanes: <__m512i as crate::simd::Lanes>::LANES,
-        keccak_lanes: <__m512i as crate::simd::Lanes64>::LANES,
-        hash32,
         // Detected above with AVX-512.
         hash32_narrower: Some(super::avx2::hash32),
-        sha256: sha256_lanes,
-        hash160_fused,
-        ripemd160_many,
-        sha256_many: sha256_many_lanes,
-        keccak256,
-        keccak256_many,
-        tuning: Tuning {
-            sha256_min_partial_group: min_partial,
-            hash160_fused_widths: &[32, 33, 65],
-            // Two groups of 16 in flight: a step costs about 4 scalar
-            // compressions.
-            drain_ripemd160: 4,
-            drain_sha256: min_partial[0] - 1,
-            drain_keccak256: 1,
-        },
+        ..super::lanes_kernel_set!(c"avx512", __m512i, __m512i, keccak256, keccak256_many, tuning)
     })
 }

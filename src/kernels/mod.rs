@@ -237,6 +237,35 @@ macro_rules! lanes32_kernels {
 #[cfg(rmd160mb_lanes)]
 pub(crate) use lanes32_kernels;
 
+/// The kernel set of the entry points that [`lanes32_kernels!`] made for
+/// the 32-bit lane type `$v` in the calling file, with Keccak-256 on `$v64`
+/// through the entry points `$keccak` and `$keccak_many`
+/// ([`lanes64_kernels!`]): SHA-256 on the lanes, no narrower kernel, the
+/// thresholds `$tuning`. A backend's file changes what its detection
+/// decides otherwise.
+#[cfg(rmd160mb_lanes)]
+macro_rules! lanes_kernel_set {
+    ($name:literal, $v:ty, $v64:ty, $keccak:ident, $keccak_many:ident, $tuning:expr) => {
+        $crate::kernels::KernelSet {
+            name: $name,
+            sha256_engine: $name,
+            lanes: <$v as $crate::simd::Lanes>::LANES,
+            keccak_lanes: <$v64 as $crate::simd::Lanes64>::LANES,
+            hash32,
+            hash32_narrower: None,
+            sha256: sha256_lanes,
+            hash160_fused,
+            ripemd160_many,
+            sha256_many: sha256_many_lanes,
+            keccak256: $keccak,
+            keccak256_many: $keccak_many,
+            tuning: $tuning,
+        }
+    };
+}
+#[cfg(rmd160mb_lanes)]
+pub(crate) use lanes_kernel_set;
+
 /// Makes the two Keccak-256 `#[target_feature]` entry points of a 64-bit
 /// lane type `$v` with target features `$features`: `$fixed` (one width)
 /// and `$many` (any lengths).

@@ -36,28 +36,9 @@ pub(crate) fn kernel_set_plain() -> Option<KernelSet> {
     if !std::arch::is_aarch64_feature_detected!("neon") {
         return None;
     }
-    Some(KernelSet {
-        name: c"neon",
-        sha256_engine: c"neon",
-        lanes: <uint32x4_t as crate::simd::Lanes>::LANES,
-        keccak_lanes: <uint64x2_t as crate::simd::Lanes64>::LANES,
-        hash32,
-        hash32_narrower: None,
-        sha256: sha256_lanes,
-        hash160_fused,
-        ripemd160_many,
-        sha256_many: sha256_many_lanes,
-        keccak256: keccak256_plain,
-        keccak256_many: keccak256_many_plain,
-        tuning: Tuning {
-            sha256_min_partial_group: [1, 1],
-            // Not measured: two stages.
-            hash160_fused_widths: &[],
-            drain_ripemd160: 1,
-            drain_sha256: 0,
-            drain_keccak256: 1,
-        },
-    })
+    // HASH160 fused was not measured here: two stages.
+    let tuning = Tuning { drain_ripemd160: 1, drain_keccak256: 1, ..Tuning::NONE };
+    Some(super::lanes_kernel_set!(c"neon", uint32x4_t, uint64x2_t, keccak256_plain, keccak256_many_plain, tuning))
 }
 
 #[cfg(test)]

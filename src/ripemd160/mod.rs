@@ -23,9 +23,7 @@ use compress::hash32_words;
 #[inline(always)]
 pub(crate) fn digest_bytes(h: &[u32; 5]) -> [u8; 20] {
     let mut out = [0u8; 20];
-    for (chunk, word) in out.chunks_exact_mut(4).zip(h) {
-        chunk.copy_from_slice(&word.to_le_bytes());
-    }
+    out.as_chunks_mut::<4>().0.iter_mut().zip(h).for_each(|(bytes, w)| *bytes = w.to_le_bytes());
     out
 }
 

@@ -3,7 +3,7 @@
 use seq_macro::seq;
 
 use super::compress::{self, h0, Open, Pad32, Pad33, Pad65Second};
-use crate::simd::Lanes;
+use crate::simd::{scatter_digests, stored, Lanes};
 
 /// The word `last_byte << 24 | 0x80 << 16` of a message whose last byte is
 /// at `p + 3 + offsets[i]` (loaded with the three bytes before it, which
@@ -155,15 +155,7 @@ pub(crate) unsafe fn group_general<V: Lanes>(p: *const u8, width: usize, m: usiz
 /// Writes the big-endian digests of lanes `0..dst.len()`.
 #[inline(always)]
 fn store_digests<V: Lanes>(h: &[V; 8], dst: &mut [[u8; 32]]) {
-    let mut words = [[0u32; 16]; 8];
-    for (w, out) in h.iter().zip(words.iter_mut()) {
-        w.store(out);
-    }
-    for (i, d) in dst.iter_mut().enumerate() {
-        for (j, w) in words.iter().enumerate() {
-            d[4 * j..4 * j + 4].copy_from_slice(&w[i].to_be_bytes());
-        }
-    }
+    scatter_digests(&stored(h), dst, u32::to_be_bytes);
 }
 
 /// SHA-256 messages of more bytes than this (over 2^27, far past where

@@ -15,7 +15,7 @@
 //! "avx2")]` entry points of `crate::kernels::avx2`, which a kernel set
 //! reaches only after detecting AVX2).
 
-use super::{immediate, lanewise, scatter_digests20, Lanes, Word};
+use super::{immediate, lanewise, Lanes, Word};
 use core::arch::x86_64::*;
 
 impl Word for __m256i {
@@ -139,8 +139,15 @@ fn bswap(x: __m256i) -> __m256i {
 /// 32 bytes are readable at each `row(k)`, `k < 8`; the CPU has AVX2.
 #[inline(always)]
 unsafe fn transpose8(row: impl Fn(usize) -> *const u8) -> [__m256i; 8] {
-    // SAFETY: the caller's: each load reads 32 bytes at one row, unaligned.
-    let r: [__m256i; 8] = core::array::from_fn(|k| unsafe { _mm256_loadu_si256(row(k).cast()) });
+    // A loop, not `core::array::from_fn`: see `avx512::transpose16`.
+    // SAFETY: the caller's: 32 readable bytes at each row, unaligned; AVX2.
+    let r = unsafe {
+        let mut r = [_mm256_setzero_si256(); 8];
+        for (k, x) in r.iter_mut().enumerate() {
+            *x = _mm256_loadu_si256(row(k).cast());
+        }
+        r
+    };
     // SAFETY: register-only shuffles; AVX2 (module note).
     unsafe {
         let t0 = _mm256_unpacklo_epi32(r[0], r[1]);
@@ -178,14 +185,6 @@ impl Lanes for __m256i {
     const LANES: usize = 8;
     const PAIRS: bool = false;
 
-    /// Transposes 8 messages of 8 words.
-    /// # Safety
-    /// As [`Lanes::load_msgs32`].
-    #[inline(always)]
-    unsafe fn load_msgs32(msgs: *const [u8; 32]) -> [Self; 8] {
-        // SAFETY: the caller's: 8 readable messages of 32 bytes.
-        unsafe { Self::load_words8(msgs.cast(), 32) }
-    }
     /// Transposes 8 rows of 8 words.
     /// # Safety
     /// As [`Lanes::load_words8`].
@@ -203,14 +202,6 @@ impl Lanes for __m256i {
         unsafe { transpose8(|k| rows[k].add(offset)) }
     }
     #[inline(always)]
-    fn store_digests20(h: &[Self; 5], out: &mut [[u8; 20]]) {
-        let mut words = [[0u32; 16]; 5];
-        for (w, v) in words.iter_mut().zip(h) {
-            v.store(w);
-        }
-        scatter_digests20(&words, out);
-    }
-    #[inline(always)]
     fn lane_offsets(stride: usize, m: usize) -> Self {
         // SAFETY: AVX2 (module note). The caller keeps the products in an
         // i32.
@@ -221,29 +212,13 @@ impl Lanes for __m256i {
         }
     }
     /// # Safety
-    /// As [`Lanes::load_be`].
-    #[inline(always)]
-    unsafe fn load_be(p: *const u8, offsets: Self) -> Self {
-        // SAFETY: the caller's: 4 readable bytes at p + offsets[i].
-        bswap(unsafe { Self::load_le(p, offsets) })
-    }
-    /// # Safety
     /// As [`Lanes::load_le`].
     #[inline(always)]
     unsafe fn load_le(p: *const u8, offsets: Self) -> Self {
         // SAFETY: the caller's; scale 1 (byte offsets), unaligned is fine.
         unsafe { _mm256_i32gather_epi32::<1>(p.cast(), offsets) }
     }
-    #[inline(always)]
-    fn store(self, out: &mut [u32; 16]) {
-        // SAFETY: 32 writable bytes (the first 8 words); unaligned; AVX2.
-        unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), self) }
-    }
-    #[inline(always)]
-    fn load(words: &[u32; 16]) -> Self {
-        // SAFETY: 32 readable bytes (the first 8 words); unaligned; AVX2.
-        unsafe { _mm256_loadu_si256(words.as_ptr().cast()) }
-    }
+    super::store_load!(u32, 16, _mm256_storeu_si256, _mm256_loadu_si256);
 }
 
 /// Keccak-256: 4 messages side by side, one per 64-bit lane of a
@@ -299,11 +274,6 @@ impl super::Word64 for __m256i {
 impl super::Lanes64 for __m256i {
     const LANES: usize = 4;
 
-    #[inline(always)]
-    fn lane_offsets(stride: usize, m: usize) -> Self {
-        let offsets: [u64; 8] = core::array::from_fn(|i| (i.min(m - 1) * stride) as u64);
-        <Self as super::Lanes64>::load(&offsets)
-    }
     /// # Safety
     /// As [`super::Lanes64::gather`].
     #[inline(always)]
@@ -311,14 +281,5 @@ impl super::Lanes64 for __m256i {
         // SAFETY: the caller's; scale 1 (byte offsets), unaligned is fine.
         unsafe { _mm256_i64gather_epi64::<1>(p.cast(), offsets) }
     }
-    #[inline(always)]
-    fn store(self, out: &mut [u64; 8]) {
-        // SAFETY: 32 writable bytes (the first 4 words); unaligned; AVX2.
-        unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), self) }
-    }
-    #[inline(always)]
-    fn load(words: &[u64; 8]) -> Self {
-        // SAFETY: 32 readable bytes (the first 4 words); unaligned; AVX2.
-        unsafe { _mm256_loadu_si256(words.as_ptr().cast()) }
-    }
+    super::store_load!(u64, 8, _mm256_storeu_si256, _mm256_loadu_si256);
 }

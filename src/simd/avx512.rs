@@ -16,7 +16,7 @@ use core::arch::x86_64::*;
 // module doc lists them); the explicit import shadows the glob above.
 #[cfg(miri)]
 use super::emulated::{_mm512_i32gather_epi32, _mm512_i64gather_epi64, _mm512_ternarylogic_epi64};
-use super::{immediate, lanewise, scatter_digests20, Lanes, Word};
+use super::{immediate, lanewise, Lanes, Word};
 
 impl Word for __m512i {
     lanewise!(add => _mm512_add_epi32, xor => _mm512_xor_si512, and => _mm512_and_si512);
@@ -149,12 +149,20 @@ fn bswap(x: __m512i) -> __m512i {
 unsafe fn transpose16(row: impl Fn(usize) -> *const u8) -> [__m512i; 8] {
     // Register k holds row k in its low half and row k + 8 in its high
     // half.
-    // SAFETY: the caller's: each load reads 32 bytes at one row, unaligned.
-    let rows: [__m512i; 8] = core::array::from_fn(|k| unsafe {
-        let lo = _mm256_loadu_si256(row(k).cast());
-        let hi = _mm256_loadu_si256(row(k + 8).cast());
-        _mm512_inserti64x4::<1>(_mm512_castsi256_si512(lo), hi)
-    });
+    // A loop, not `core::array::from_fn`: a closure is compiled without
+    // AVX-512, so these intrinsics became out-of-line calls in it (`make
+    // check-inlined`).
+    // SAFETY: the caller's: each load reads 32 bytes at one row,
+    // unaligned; AVX-512F.
+    let rows = unsafe {
+        let mut rows = [_mm512_setzero_si512(); 8];
+        for (k, r) in rows.iter_mut().enumerate() {
+            let lo = _mm256_loadu_si256(row(k).cast());
+            let hi = _mm256_loadu_si256(row(k + 8).cast());
+            *r = _mm512_inserti64x4::<1>(_mm512_castsi256_si512(lo), hi);
+        }
+        rows
+    };
     // SAFETY: register-only shuffles; AVX-512F (module note).
     unsafe {
         // 128-bit lane q of t holds words 4q'..4q'+3 interleaved by pairs.
@@ -199,14 +207,6 @@ impl Lanes for __m512i {
     const LANES: usize = 16;
     const PAIRS: bool = true;
 
-    /// Transposes 16 messages of 8 words into 8 vectors.
-    /// # Safety
-    /// As [`Lanes::load_msgs32`].
-    #[inline(always)]
-    unsafe fn load_msgs32(msgs: *const [u8; 32]) -> [Self; 8] {
-        // SAFETY: the caller's: 16 readable messages of 32 bytes.
-        unsafe { Self::load_words8(msgs.cast(), 32) }
-    }
     /// Transposes 16 rows of 8 words.
     /// # Safety
     /// As [`Lanes::load_words8`].
@@ -224,14 +224,6 @@ impl Lanes for __m512i {
         unsafe { transpose16(|k| rows[k].add(offset)) }
     }
     #[inline(always)]
-    fn store_digests20(h: &[Self; 5], out: &mut [[u8; 20]]) {
-        let mut words = [[0u32; 16]; 5];
-        for (w, v) in words.iter_mut().zip(h) {
-            v.store(w);
-        }
-        scatter_digests20(&words, out);
-    }
-    #[inline(always)]
     fn lane_offsets(stride: usize, m: usize) -> Self {
         // SAFETY: AVX-512F (module note). The caller keeps the products in
         // an i32.
@@ -242,29 +234,13 @@ impl Lanes for __m512i {
         }
     }
     /// # Safety
-    /// As [`Lanes::load_be`].
-    #[inline(always)]
-    unsafe fn load_be(p: *const u8, offsets: Self) -> Self {
-        // SAFETY: the caller's: 4 readable bytes at p + offsets[i].
-        bswap(unsafe { Self::load_le(p, offsets) })
-    }
-    /// # Safety
     /// As [`Lanes::load_le`].
     #[inline(always)]
     unsafe fn load_le(p: *const u8, offsets: Self) -> Self {
         // SAFETY: the caller's; scale 1 (byte offsets), unaligned is fine.
         unsafe { _mm512_i32gather_epi32::<1>(offsets, p.cast()) }
     }
-    #[inline(always)]
-    fn store(self, out: &mut [u32; 16]) {
-        // SAFETY: 64 writable bytes; unaligned store; AVX-512F.
-        unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), self) }
-    }
-    #[inline(always)]
-    fn load(words: &[u32; 16]) -> Self {
-        // SAFETY: 64 readable bytes; unaligned load; AVX-512F.
-        unsafe { _mm512_loadu_si512(words.as_ptr().cast()) }
-    }
+    super::store_load!(u32, 16, _mm512_storeu_si512, _mm512_loadu_si512);
 }
 
 /// Keccak-256: 8 messages side by side, one per 64-bit lane of a
@@ -316,11 +292,6 @@ impl super::Word64 for __m512i {
 impl super::Lanes64 for __m512i {
     const LANES: usize = 8;
 
-    #[inline(always)]
-    fn lane_offsets(stride: usize, m: usize) -> Self {
-        let offsets: [u64; 8] = core::array::from_fn(|i| (i.min(m - 1) * stride) as u64);
-        <Self as super::Lanes64>::load(&offsets)
-    }
     /// # Safety
     /// As [`super::Lanes64::gather`].
     #[inline(always)]
@@ -328,14 +299,5 @@ impl super::Lanes64 for __m512i {
         // SAFETY: the caller's; scale 1 (byte offsets), unaligned is fine.
         unsafe { _mm512_i64gather_epi64::<1>(offsets, p.cast()) }
     }
-    #[inline(always)]
-    fn store(self, out: &mut [u64; 8]) {
-        // SAFETY: 64 writable bytes; unaligned store; AVX-512F.
-        unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), self) }
-    }
-    #[inline(always)]
-    fn load(words: &[u64; 8]) -> Self {
-        // SAFETY: 64 readable bytes; unaligned load; AVX-512F.
-        unsafe { _mm512_loadu_si512(words.as_ptr().cast()) }
-    }
+    super::store_load!(u64, 8, _mm512_storeu_si512, _mm512_loadu_si512);
 }

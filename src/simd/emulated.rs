@@ -25,6 +25,17 @@
 use core::arch::x86_64::__m512i;
 use core::mem::transmute;
 
+/// `N` elements of `T`, element `i` read (unaligned) at `base + offsets[i]
+/// * SCALE` bytes: the gathers below.
+///
+/// # Safety
+/// `size_of::<T>()` bytes readable at each of those addresses.
+#[inline(always)]
+unsafe fn gather<T, const N: usize, const SCALE: i32>(base: *const u8, offsets: [isize; N]) -> [T; N] {
+    // SAFETY: the caller's; an unaligned read.
+    core::array::from_fn(|i| unsafe { base.offset(offsets[i] * SCALE as isize).cast::<T>().read_unaligned() })
+}
+
 /// `vpgatherdd zmm`: sixteen 32-bit elements, element `i` read at
 /// `slice + offsets[i] * SCALE` bytes.
 ///
@@ -32,15 +43,13 @@ use core::mem::transmute;
 /// As the intrinsic: 4 bytes readable at each of those addresses.
 #[inline(always)]
 pub(crate) unsafe fn _mm512_i32gather_epi32<const SCALE: i32>(offsets: __m512i, slice: *const i32) -> __m512i {
-    // SAFETY: __m512i and [i32; 16] have the same size, every bit pattern
-    // valid for both.
-    let offsets = unsafe { transmute::<__m512i, [i32; 16]>(offsets) };
-    // SAFETY: the caller's: 4 readable bytes at each address; unaligned read.
-    let words: [i32; 16] = core::array::from_fn(|i| unsafe {
-        slice.cast::<u8>().offset(offsets[i] as isize * SCALE as isize).cast::<i32>().read_unaligned()
-    });
-    // SAFETY: as above.
-    unsafe { transmute::<[i32; 16], __m512i>(words) }
+    // SAFETY: __m512i, [i32; 16] and [u32; 16] have the
+    // same size, every bit pattern valid for each.
+    let offsets = unsafe { transmute::<__m512i, [i32; 16]>(offsets) }.map(|o| o as isize);
+    // SAFETY: the caller's.
+    let words = unsafe { gather::<u32, 16, SCALE>(slice.cast(), offsets) };
+    // SAFETY: as the first transmute.
+    unsafe { transmute::<[u32; 16], __m512i>(words) }
 }
 
 /// `vpgatherqq zmm`: eight 64-bit elements, element `i` read at
@@ -50,15 +59,13 @@ pub(crate) unsafe fn _mm512_i32gather_epi32<const SCALE: i32>(offsets: __m512i, 
 /// As the intrinsic: 8 bytes readable at each of those addresses.
 #[inline(always)]
 pub(crate) unsafe fn _mm512_i64gather_epi64<const SCALE: i32>(offsets: __m512i, slice: *const i64) -> __m512i {
-    // SAFETY: __m512i and [i64; 8] have the same size, every bit pattern
-    // valid for both.
-    let offsets = unsafe { transmute::<__m512i, [i64; 8]>(offsets) };
-    // SAFETY: the caller's: 8 readable bytes at each address; unaligned read.
-    let words: [i64; 8] = core::array::from_fn(|i| unsafe {
-        slice.cast::<u8>().offset(offsets[i] as isize * SCALE as isize).cast::<i64>().read_unaligned()
-    });
-    // SAFETY: as above.
-    unsafe { transmute::<[i64; 8], __m512i>(words) }
+    // SAFETY: __m512i, [i64; 8] and [u64; 8] have the
+    // same size, every bit pattern valid for each.
+    let offsets = unsafe { transmute::<__m512i, [i64; 8]>(offsets) }.map(|o| o as isize);
+    // SAFETY: the caller's.
+    let words = unsafe { gather::<u64, 8, SCALE>(slice.cast(), offsets) };
+    // SAFETY: as the first transmute.
+    unsafe { transmute::<[u64; 8], __m512i>(words) }
 }
 
 /// `vpternlogq zmm`: each result bit is bit `(a << 2) | (b << 1) | c` of

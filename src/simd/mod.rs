@@ -190,17 +190,37 @@ macro_rules! lanewise {
 #[cfg(rmd160mb_lanes)]
 pub(crate) use lanewise;
 
-/// `$e` with the constant `$N` equal to `$n` (1..=31): a `match` over the
-/// immediate forms of a rotate or shift instruction, which folds to one
-/// instruction since every caller passes a constant.
+/// The `store` and `load` methods of [`Lanes`] (`$word` = `u32`, 16 words)
+/// or [`Lanes64`] (`u64`, 8 words) with the lane type's unaligned store and
+/// load intrinsics, which write or read the first `LANES` words of the
+/// array: at most its 64 bytes.
+macro_rules! store_load {
+    ($word:ty, $n:literal, $store:ident, $load:ident) => {
+        #[inline(always)]
+        fn store(self, out: &mut [$word; $n]) {
+            // SAFETY: the first LANES words of `out`, within its 64 bytes;
+            // any alignment; the lane type's instruction set (module note).
+            unsafe { $store(out.as_mut_ptr().cast(), self) }
+        }
+        #[inline(always)]
+        fn load(words: &[$word; $n]) -> Self {
+            // SAFETY: as in `store`, reading.
+            unsafe { $load(words.as_ptr().cast()) }
+        }
+    };
+}
+#[cfg(rmd160mb_lanes)]
+pub(crate) use store_load;
+
+/// `$e` with the constant `$N` equal to `$n` (1..=31; with `64;`, 1..=63):
+/// a `match` over the immediate forms of a rotate or shift instruction,
+/// which folds to one instruction since every caller passes a constant.
 macro_rules! immediate {
+    (64; $n:expr, $N:ident => $e:expr) => {
+        seq_macro::seq!($N in 1..64 { match $n { #($N => $e,)* _ => unreachable!("immediate out of range") } })
+    };
     ($n:expr, $N:ident => $e:expr) => {
-        seq_macro::seq!($N in 1..32 {
-            match $n {
-                #($N => $e,)*
-                _ => unreachable!("immediate out of range"),
-            }
-        })
+        seq_macro::seq!($N in 1..32 { match $n { #($N => $e,)* _ => unreachable!("immediate out of range") } })
     };
 }
 #[cfg(rmd160mb_lanes)]
@@ -208,13 +228,8 @@ pub(crate) use immediate;
 
 /// [`immediate`] for 64-bit rotates and shifts: `$N` in 1..=63.
 macro_rules! immediate64 {
-    ($n:expr, $N:ident => $e:expr) => {
-        seq_macro::seq!($N in 1..64 {
-            match $n {
-                #($N => $e,)*
-                _ => unreachable!("immediate out of range"),
-            }
-        })
+    ($($t:tt)*) => {
+        $crate::simd::immediate!(64; $($t)*)
     };
 }
 #[cfg(rmd160mb_lanes)]
@@ -235,34 +250,45 @@ pub(crate) trait Lanes: Word {
 
     /// Words 0..8 (little-endian) of the `LANES` 32-byte messages at `msgs`,
     /// transposed: element `j` holds word `j` of message `l` in lane `l`.
+    /// The default is [`Lanes::load_words8`] with a stride of 32.
     ///
     /// # Safety
     /// `msgs` is valid for reads of `LANES` messages (any alignment), and
     /// the CPU has this type's instruction set.
-    unsafe fn load_msgs32(msgs: *const [u8; 32]) -> [Self; 8];
+    #[inline(always)]
+    unsafe fn load_msgs32(msgs: *const [u8; 32]) -> [Self; 8] {
+        // SAFETY: the caller's: LANES readable messages of 32 bytes.
+        unsafe { Self::load_words8(msgs.cast(), 32) }
+    }
 
     /// Writes lane `l` of the chaining value `h` as the 20-byte digest
     /// `out[l]` (little-endian words), for every `l < out.len() <= LANES`.
-    fn store_digests20(h: &[Self; 5], out: &mut [[u8; 20]]);
+    /// The default stores the registers, then copies each lane's words.
+    #[inline(always)]
+    fn store_digests20(h: &[Self; 5], out: &mut [[u8; 20]]) {
+        scatter_digests(&stored(h), out, u32::to_le_bytes);
+    }
 
     /// Lane `i` holds `min(i, m - 1) * stride` (`m >= 1`): the byte offset
     /// of message `i`, lanes past the last message repeating it. The
     /// products fit in an `i32`.
-    #[cfg(any(test, rmd160mb_lanes))]
     fn lane_offsets(stride: usize, m: usize) -> Self;
 
     /// Lane `i`: the 4 bytes at `p + offsets[i]` read as a big-endian word.
+    /// The default is [`Lanes::load_le`] and [`Word::bswap`].
     ///
     /// # Safety
     /// Those bytes are readable for every lane.
-    #[cfg(any(test, rmd160mb_lanes))]
-    unsafe fn load_be(p: *const u8, offsets: Self) -> Self;
+    #[inline(always)]
+    unsafe fn load_be(p: *const u8, offsets: Self) -> Self {
+        // SAFETY: the caller's: 4 readable bytes at p + offsets[i].
+        unsafe { Self::load_le(p, offsets) }.bswap()
+    }
 
     /// Lane `i`: the 4 bytes at `p + offsets[i]` read as a little-endian word.
     ///
     /// # Safety
     /// Those bytes are readable for every lane.
-    #[cfg(any(test, rmd160mb_lanes))]
     unsafe fn load_le(p: *const u8, offsets: Self) -> Self;
 
     /// Words 0..8 (little-endian) of the `LANES` messages at
@@ -272,7 +298,6 @@ pub(crate) trait Lanes: Word {
     /// # Safety
     /// 32 bytes are readable at `p + l * stride` for every `l < LANES`, and
     /// `(LANES - 1) * stride + 28` fits in an `i32`.
-    #[cfg(any(test, rmd160mb_lanes))]
     #[inline(always)]
     #[allow(clippy::erasing_op, clippy::identity_op)] // 4 * J for J = 0, 1
     unsafe fn load_words8(p: *const u8, stride: usize) -> [Self; 8] {
@@ -295,7 +320,6 @@ pub(crate) trait Lanes: Word {
     /// Bytes `rows[l] .. rows[l] + offset + 32` are readable (one
     /// allocation) for every `l < LANES`, and the CPU has this type's
     /// instruction set.
-    #[cfg(any(test, rmd160mb_lanes))]
     #[inline(always)]
     unsafe fn load_rows32(rows: &[*const u8; 16], offset: usize) -> [Self; 8] {
         let mut packed = [[0u8; 32]; 16];
@@ -308,23 +332,41 @@ pub(crate) trait Lanes: Word {
     }
 
     /// `out[i]` = lane `i`, for `i < LANES`.
-    #[cfg(any(test, rmd160mb_lanes))]
     fn store(self, out: &mut [u32; 16]);
 
     /// Lane `i` = `words[i]`, for `i < LANES` (the inverse of `store`).
-    #[cfg(any(test, rmd160mb_lanes))]
     fn load(words: &[u32; 16]) -> Self;
 }
 
-/// Writes digest `l` from lane `l` of the five chaining words, given as
-/// `words[i][l]` (a vector type stores its registers to such an array
-/// first), for `l < out.len()`.
-#[cfg(target_arch = "x86_64")]
+/// Every lane of each of `v`'s registers, `[register][lane]`.
 #[inline(always)]
-pub(crate) fn scatter_digests20(words: &[[u32; 16]; 5], out: &mut [[u8; 20]]) {
+pub(crate) fn stored<V: Lanes, const N: usize>(v: &[V; N]) -> [[u32; 16]; N] {
+    // A loop, not `v.map(|r| ..)`: a closure is a function of its own,
+    // compiled without the kernel's target features, so the vector store
+    // in it became an out-of-line call of the intrinsic per register
+    // (AVX2 RIPEMD-160 1.5x slower: docs/PERFORMANCE.md, "The
+    // restructuring"). `make check-inlined` finds such calls.
+    let mut words = [[0u32; 16]; N];
+    for (w, r) in words.iter_mut().zip(v) {
+        r.store(w);
+    }
+    words
+}
+
+/// Writes digest `l` from lane `l` of the chaining words, given as
+/// `words[i][l]` (a vector type stores its registers to such an array
+/// first), each word as `bytes` of it, for `l < out.len()`: RIPEMD-160's
+/// little-endian words, SHA-256's big-endian ones, Keccak-256's 64-bit
+/// lanes.
+#[inline(always)]
+pub(crate) fn scatter_digests<T: Copy, const B: usize, const D: usize>(
+    words: &[impl AsRef<[T]>],
+    out: &mut [[u8; D]],
+    bytes: impl Fn(T) -> [u8; B],
+) {
     for (l, digest) in out.iter_mut().enumerate() {
         for (i, w) in words.iter().enumerate() {
-            digest[4 * i..4 * i + 4].copy_from_slice(&w[l].to_le_bytes());
+            digest[B * i..B * i + B].copy_from_slice(&bytes(w.as_ref()[l]));
         }
     }
 }
@@ -389,7 +431,11 @@ pub(crate) trait Lanes64: Word64 {
 
     /// Lane `i` holds `min(i, m - 1) * stride` (`m >= 1`): the byte offset
     /// of message `i`, lanes past the last message repeating it.
-    fn lane_offsets(stride: usize, m: usize) -> Self;
+    #[inline(always)]
+    fn lane_offsets(stride: usize, m: usize) -> Self {
+        let offsets: [u64; 8] = core::array::from_fn(|i| (i.min(m - 1) * stride) as u64);
+        Self::load(&offsets)
+    }
 
     /// Lane `i`: the 8 bytes at `p + offsets[i]` read as a little-endian
     /// word.

@@ -239,16 +239,7 @@ impl Lanes for uint32x4_t {
         // SAFETY: reads the 16 bytes of `words`; NEON is enabled.
         unsafe { vld1q_u32(words.as_ptr()) }
     }
-    #[inline(always)]
-    fn store(self, out: &mut [u32; 16]) {
-        // SAFETY: 16 writable bytes (the first 4 words); NEON is enabled.
-        unsafe { vst1q_u32(out.as_mut_ptr(), self) }
-    }
-    #[inline(always)]
-    fn load(words: &[u32; 16]) -> Self {
-        // SAFETY: 16 readable bytes (the first 4 words); NEON is enabled.
-        unsafe { vld1q_u32(words.as_ptr()) }
-    }
+    super::store_load!(u32, 16, vst1q_u32, vld1q_u32);
 }
 
 /// Keccak-256 on plain NEON: 2 messages side by side, one per 64-bit lane
@@ -282,11 +273,6 @@ impl super::Word64 for uint64x2_t {
 impl super::Lanes64 for uint64x2_t {
     const LANES: usize = 2;
 
-    #[inline(always)]
-    fn lane_offsets(stride: usize, m: usize) -> Self {
-        let offsets: [u64; 8] = core::array::from_fn(|i| (i.min(m - 1) * stride) as u64);
-        <Self as super::Lanes64>::load(&offsets)
-    }
     /// # Safety
     /// As [`super::Lanes64::gather`].
     #[inline(always)]
@@ -298,16 +284,7 @@ impl super::Lanes64 for uint64x2_t {
         // SAFETY: reads the 16 bytes of a local array; NEON is enabled.
         unsafe { vld1q_u64([word(o0), word(o1)].as_ptr()) }
     }
-    #[inline(always)]
-    fn store(self, out: &mut [u64; 8]) {
-        // SAFETY: 16 writable bytes (the first 2 words); NEON is enabled.
-        unsafe { vst1q_u64(out.as_mut_ptr(), self) }
-    }
-    #[inline(always)]
-    fn load(words: &[u64; 8]) -> Self {
-        // SAFETY: 16 readable bytes (the first 2 words); NEON is enabled.
-        unsafe { vld1q_u64(words.as_ptr()) }
-    }
+    super::store_load!(u64, 8, vst1q_u64, vld1q_u64);
 }
 
 /// Keccak-256 with the Armv8.2 SHA-3 instructions (FEAT_SHA3), detected at

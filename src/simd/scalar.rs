@@ -75,14 +75,12 @@ impl Lanes for u32 {
             }
         }
     }
-    #[cfg(any(test, rmd160mb_lanes))]
     #[inline(always)]
     fn lane_offsets(_stride: usize, _m: usize) -> Self {
         0
     }
     /// # Safety
     /// As [`Lanes::load_be`].
-    #[cfg(any(test, rmd160mb_lanes))]
     #[inline(always)]
     unsafe fn load_be(p: *const u8, offsets: Self) -> Self {
         // SAFETY: the caller's: 4 readable bytes at p + offsets.
@@ -90,18 +88,15 @@ impl Lanes for u32 {
     }
     /// # Safety
     /// As [`Lanes::load_le`].
-    #[cfg(any(test, rmd160mb_lanes))]
     #[inline(always)]
     unsafe fn load_le(p: *const u8, offsets: Self) -> Self {
         // SAFETY: the caller's: 4 readable bytes at p + offsets.
         u32::from_le_bytes(unsafe { p.add(offsets as usize).cast::<[u8; 4]>().read() })
     }
-    #[cfg(any(test, rmd160mb_lanes))]
     #[inline(always)]
     fn store(self, out: &mut [u32; 16]) {
         out[0] = self;
     }
-    #[cfg(any(test, rmd160mb_lanes))]
     #[inline(always)]
     fn load(words: &[u32; 16]) -> Self {
         words[0]
@@ -132,10 +127,6 @@ impl Word64 for u64 {
 impl Lanes64 for u64 {
     const LANES: usize = 1;
 
-    #[inline(always)]
-    fn lane_offsets(_stride: usize, _m: usize) -> Self {
-        0
-    }
     /// # Safety
     /// As [`Lanes64::gather`].
     #[inline(always)]
