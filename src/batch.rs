@@ -78,6 +78,96 @@ pub fn sha256_with(backend: Backend, dst: &mut [[u8; 32]], src: &[u8], width: us
     unsafe { drivers::sha256_raw(backend.kernels(), dst.as_mut_ptr().cast(), src.as_ptr(), dst.len(), width) }
 }
 
+/// Double SHA-256, `SHA256(SHA256(m))` (NIST FIPS 180-4, applied twice, as
+/// Bitcoin hashes transactions, block headers and merkle nodes), of each
+/// `width`-byte message of `src`, on the current [`Backend`]. Width 64
+/// (merkle nodes) and 80 (block headers) are the common ones; any width
+/// works.
+///
+/// ```
+/// // The genesis block's header hash, shown byte-reversed as Bitcoin does.
+/// let header = hex(concat!(
+///     "0100000000000000000000000000000000000000000000000000000000000000",
+///     "000000003ba3edfd7a7b12b27ac72c3e67768f617fc81bc3888a51323a9fb8aa",
+///     "4b1e5e4a29ab5f49ffff001d1dac2b7c"
+/// ));
+/// let mut hash = [[0u8; 32]; 1];
+/// ripemd160mb::sha256d(&mut hash, &header, 80);
+/// hash[0].reverse();
+/// assert_eq!(hash[0][..8], [0, 0, 0, 0, 0, 0x19, 0xd6, 0x68]);
+/// # fn hex(s: &str) -> Vec<u8> {
+/// #     (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect()
+/// # }
+/// ```
+///
+/// # Panics
+/// If `src.len() != dst.len() * width`.
+pub fn sha256d(dst: &mut [[u8; 32]], src: &[u8], width: usize) {
+    sha256d_with(Backend::current(), dst, src, width)
+}
+
+/// [`sha256d`] on the given backend.
+///
+/// # Panics
+/// If `src.len() != dst.len() * width`.
+pub fn sha256d_with(backend: Backend, dst: &mut [[u8; 32]], src: &[u8], width: usize) {
+    assert_eq!(Some(src.len()), dst.len().checked_mul(width), "sha256d: src is not dst.len() messages of width bytes");
+    // SAFETY: src holds width*n readable bytes, dst 32n writable ones, and
+    // they are disjoint.
+    unsafe { drivers::sha256d_raw(backend.kernels(), dst.as_mut_ptr().cast(), src.as_ptr(), dst.len(), width) }
+}
+
+/// Double SHA-256 of each message of `msgs` (any lengths: serialized
+/// transactions, whose txids these are, in internal byte order), on the
+/// current [`Backend`].
+///
+/// # Panics
+/// If `dst` and `msgs` differ in length.
+pub fn sha256d_many(dst: &mut [[u8; 32]], msgs: &[&[u8]]) {
+    sha256d_many_with(Backend::current(), dst, msgs)
+}
+
+/// [`sha256d_many`] on the given backend.
+///
+/// # Panics
+/// If `dst` and `msgs` differ in length.
+pub fn sha256d_many_with(backend: Backend, dst: &mut [[u8; 32]], msgs: &[&[u8]]) {
+    drivers::sha256d_many_msgs(backend.kernels(), Messages::slices(msgs), dst)
+}
+
+/// The Bitcoin merkle root of `leaves` (txids, 32 bytes each in internal
+/// byte order), and whether the tree is mutated, on the current
+/// [`Backend`]. Exactly Bitcoin Core's `ComputeMerkleRoot`: each level
+/// pairs nodes `2k` and `2k + 1` into `SHA256(SHA256(left || right))`, an
+/// odd level pairing its last node with itself; the tree is mutated when
+/// some level holds two equal nodes at `2k` and `2k + 1` (CVE-2012-2459: a
+/// block with duplicated transactions has the root of a valid one, so a node
+/// must reject it). No leaves: 32 zero bytes, not mutated. No heap
+/// allocation.
+///
+/// ```
+/// let leaves = [[1u8; 32], [2u8; 32], [3u8; 32]];
+/// let (root, mutated) = ripemd160mb::merkle_root(&leaves);
+/// assert!(!mutated);
+/// // Three leaves: the third is paired with itself.
+/// let mut level = [[0u8; 32]; 2];
+/// ripemd160mb::sha256d(&mut level, &[leaves[0], leaves[1], leaves[2], leaves[2]].concat(), 64);
+/// let mut top = [[0u8; 32]; 1];
+/// ripemd160mb::sha256d(&mut top, &level.concat(), 64);
+/// assert_eq!(root, top[0]);
+/// // Duplicating the last leaf gives the same root, and is flagged.
+/// let dup = [leaves[0], leaves[1], leaves[2], leaves[2]];
+/// assert_eq!(ripemd160mb::merkle_root(&dup), (root, true));
+/// ```
+pub fn merkle_root(leaves: &[[u8; 32]]) -> ([u8; 32], bool) {
+    merkle_root_with(Backend::current(), leaves)
+}
+
+/// [`merkle_root`] on the given backend.
+pub fn merkle_root_with(backend: Backend, leaves: &[[u8; 32]]) -> ([u8; 32], bool) {
+    drivers::merkle_root(backend.kernels(), leaves)
+}
+
 /// RIPEMD-160 of each message of `msgs` (any lengths), on the current
 /// [`Backend`]: `dst[i] = RIPEMD160(msgs[i])`, with every lane of the
 /// backend busy whatever the mix of lengths.

@@ -56,6 +56,20 @@ pub(crate) fn sha256(k: &KernelSet, src: &[u8], width: usize, dst: &mut [[u8; 32
     }
 }
 
+/// `dst[i] = SHA256(SHA256(src[width*i .. width*i + width]))`: as
+/// [`sha256`], on the kernel set's double SHA-256 kernel.
+pub(crate) fn sha256d(k: &KernelSet, src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+    assert_eq!(Some(src.len()), dst.len().checked_mul(width), "sha256d: src is not dst.len() messages of width bytes");
+    let rest = dst.len() % k.lanes;
+    let off = if rest < k.tuning.sha256_min_partial_group(width) { rest } else { 0 };
+    let on = dst.len() - off;
+    // SAFETY: the kernel set's detection passed.
+    unsafe { (k.sha256d)(&src[..on * width], width, &mut dst[..on]) };
+    if off > 0 {
+        sha256_alg::hash_sha2_double(&src[on * width..], width, &mut dst[on..]);
+    }
+}
+
 /// Fused HASH160 of the leading whole groups where the kernel set's tuning
 /// names `width`; returns how many messages it hashed.
 fn hash160_fused(k: &KernelSet, src: &[u8], width: usize, dst: &mut [[u8; 20]]) -> usize {
@@ -216,10 +230,134 @@ pub(crate) unsafe fn sha256_raw(k: &KernelSet, dst: *mut u8, src: *const u8, n: 
     unsafe { chunked::<32>(dst, src, n, width, |msgs, out| sha256(k, msgs, width, out)) }
 }
 
+/// `dst[32i..32i+32) = SHA256(SHA256(src[w*i..w*i+w)))` for i < n. No heap
+/// allocation.
+///
+/// # Safety
+/// As [`chunked`] with 32-byte digests.
+pub(crate) unsafe fn sha256d_raw(k: &KernelSet, dst: *mut u8, src: *const u8, n: usize, width: usize) {
+    // SAFETY: the caller's.
+    unsafe { chunked::<32>(dst, src, n, width, |msgs, out| sha256d(k, msgs, width, out)) }
+}
+
+/// Leaves per subtree of [`merkle_root`]: reduced level by level in a
+/// buffer on the stack (32 KiB).
+pub(crate) const MERKLE_SUBTREE: usize = 1024;
+const _: () = assert!(MERKLE_SUBTREE.is_power_of_two());
+
+/// Levels of a subtree of [`MERKLE_SUBTREE`] leaves.
+const SUBTREE_LEVELS: u32 = MERKLE_SUBTREE.trailing_zeros();
+
+/// Reduces the `m` nodes at the front of `level` by one level of Bitcoin's
+/// merkle tree, in place: pair `k` (nodes `2k` and `2k + 1`, the last node
+/// paired with itself when `m` is odd) becomes node `k`, its double SHA-256.
+/// Returns the new count and whether some pair held two equal nodes
+/// (CVE-2012-2459; the last node's pairing with itself does not count).
+fn merkle_level(k: &KernelSet, level: &mut [[u8; 32]], m: usize) -> (usize, bool) {
+    debug_assert!(m >= 1 && m <= level.len());
+    let mutated = level[..m].as_chunks::<2>().0.iter().any(|[a, b]| a == b);
+    let mut m = m;
+    if m % 2 == 1 {
+        // `level` has room: its length is even (a subtree's buffer) or m
+        // is below it.
+        level[m] = level[m - 1];
+        m += 1;
+    }
+    let p = level.as_mut_ptr().cast::<u8>();
+    // SAFETY: `level` holds m nodes of 32 bytes, read as m / 2 messages of
+    // 64 bytes; the digests go in place (dst == src, width 64 >= 32).
+    unsafe { sha256d_raw(k, p, p, m / 2, 64) };
+    (m / 2, mutated)
+}
+
+/// The node `H(left || right)` of Bitcoin's merkle tree.
+fn merkle_parent(k: &KernelSet, left: &[u8; 32], right: &[u8; 32]) -> [u8; 32] {
+    let mut node = [[0u8; 32]; 2];
+    node[0] = *left;
+    node[1] = *right;
+    let mut out = [[0u8; 32]];
+    sha256d(k, node.as_flattened(), 64, &mut out);
+    out[0]
+}
+
+/// The Bitcoin merkle root of `leaves` (32-byte hashes in internal byte
+/// order) and whether the tree is mutated, exactly as Bitcoin Core's
+/// `ComputeMerkleRoot`: each level pairs nodes `2k` and `2k + 1` (an odd
+/// level pairs its last node with itself) into their double SHA-256;
+/// mutated when some level holds equal nodes at `2k` and `2k + 1`. No
+/// leaves: 32 zero bytes, not mutated.
+///
+/// No heap allocation: the leaves are reduced [`MERKLE_SUBTREE`] at a time
+/// in a buffer on the stack to the root of their subtree; those roots, a
+/// level of the whole tree, are combined on a stack of one pending node
+/// per level above (a binary counter), and the last one's odd levels are
+/// paired with themselves at the end.
+pub(crate) fn merkle_root(k: &KernelSet, leaves: &[[u8; 32]]) -> ([u8; 32], bool) {
+    let n = leaves.len();
+    let mut buf = [[0u8; 32]; MERKLE_SUBTREE + 1];
+    if n <= MERKLE_SUBTREE {
+        // The whole tree in the buffer, as ComputeMerkleRoot does.
+        if n == 0 {
+            return ([0; 32], false);
+        }
+        buf[..n].copy_from_slice(leaves);
+        let (mut m, mut mutated) = (n, false);
+        while m > 1 {
+            let (next, mutation) = merkle_level(k, &mut buf, m);
+            mutated |= mutation;
+            m = next;
+        }
+        return (buf[0], mutated);
+    }
+    // pending[l]: a node at level SUBTREE_LEVELS + l whose right sibling
+    // has not come yet.
+    let mut pending: [Option<[u8; 32]>; 64] = [None; 64];
+    let mut mutated = false;
+    for subtree in leaves.chunks(MERKLE_SUBTREE) {
+        // The subtree's node at level SUBTREE_LEVELS: a partial (last)
+        // subtree's odd levels pair their last node with itself, up to one
+        // node paired with itself, as in the whole tree.
+        let mut m = subtree.len();
+        buf[..m].copy_from_slice(subtree);
+        for _ in 0..SUBTREE_LEVELS {
+            let (next, mutation) = merkle_level(k, &mut buf, m);
+            mutated |= mutation;
+            m = next;
+        }
+        // Up the counter: a left sibling waiting at a level takes this node
+        // as its right one.
+        let mut node = buf[0];
+        let mut l = 0;
+        while let Some(left) = pending[l].take() {
+            mutated |= left == node;
+            node = merkle_parent(k, &left, &node);
+            l += 1;
+        }
+        pending[l] = Some(node);
+    }
+    // The levels' last nodes: from the lowest level up, a node with no right
+    // sibling is paired with itself, unless it is the only node left (the
+    // root). `carry` is the last node of level l made from the levels below.
+    let mut carry: Option<[u8; 32]> = None;
+    for l in 0..pending.len() {
+        let above = pending[l + 1..].iter().any(Option::is_some);
+        carry = match (pending[l].take(), carry) {
+            (Some(left), Some(right)) => {
+                mutated |= left == right;
+                Some(merkle_parent(k, &left, &right))
+            }
+            (Some(last), None) | (None, Some(last)) if above => Some(merkle_parent(k, &last, &last)),
+            (Some(root), None) | (None, Some(root)) => return (root, mutated),
+            (None, None) => None,
+        };
+    }
+    unreachable!("a tree of more than {MERKLE_SUBTREE} leaves has a root below level 64")
+}
+
 /// Messages per chunk of the any-length drivers: in a chunk, the messages
 /// of a width that has a fixed-width kernel, when they are at least as many
 /// as the backend has lanes, run that kernel on a copy on the stack (at
-/// most `MANY_CHUNK * 65` bytes); HASH160 keeps a chunk's SHA-256 digests on
+/// most `MANY_CHUNK * PACK_WIDTH` bytes); HASH160 keeps a chunk's SHA-256 digests on
 /// the stack.
 pub(crate) const MANY_CHUNK: usize = 512;
 
@@ -227,6 +365,10 @@ pub(crate) const MANY_CHUNK: usize = 512;
 /// 32-byte path, SHA-256's 32, 33 and 65 (public keys).
 const RIPEMD160_WIDTHS: &[usize] = &[32];
 pub(crate) const SHA256_WIDTHS: &[usize] = &[32, 33, 65];
+
+/// The widest message a chunk packs for a fixed-width kernel (a block
+/// header), checked against every driver's list below.
+const PACK_WIDTH: usize = 80;
 
 /// The messages of a chunk by class: class `k + 1` is the width
 /// `widths[k]`, class 0 every other message (and those of a width with
@@ -309,7 +451,7 @@ fn split_chunk<const D: usize>(
     dst: &mut [[u8; D]],
     widths: &[usize],
     classes: &Classes,
-    buf: &mut [u8; 65 * MANY_CHUNK],
+    buf: &mut [u8; PACK_WIDTH * MANY_CHUNK],
     mut fixed: impl FnMut(&[u8], usize, &mut [[u8; D]]),
     many: impl FnOnce(Messages<'_>, &mut [[u8; D]]),
 ) {
@@ -360,7 +502,8 @@ fn many_driver<const D: usize>(
     let n = msgs.len();
     let mut general = 0;
     let mut start = 0;
-    let mut buf = [0u8; 65 * MANY_CHUNK];
+    debug_assert!(widths.iter().all(|&w| w <= PACK_WIDTH));
+    let mut buf = [0u8; PACK_WIDTH * MANY_CHUNK];
     let mut classes = Classes { index: [[0; MANY_CHUNK]; 4], counts: [0; 4] };
     while start < n {
         let end = (start + MANY_CHUNK).min(n);
@@ -432,6 +575,39 @@ pub(crate) fn hash160_many_msgs(k: &KernelSet, msgs: Messages<'_>, dst: &mut [[u
                 sha256_many(k, m.range(done..done + m_len), sha);
                 hash32(k, sha, &mut out[done..done + m_len]);
                 done += m_len;
+            }
+        },
+    );
+}
+
+/// The widths with which the any-length double SHA-256 driver packs a
+/// chunk's messages for the fixed-width kernel: 32, 64 (merkle nodes) and
+/// 80 (block headers).
+const SHA256D_WIDTHS: &[usize] = &[32, 64, 80];
+
+/// `dst[i] = SHA256(SHA256(msgs[i]))` for messages of any lengths
+/// (transactions): 32-, 64- and 80-byte messages through the fixed-width
+/// kernel where a chunk has enough of them, the others through the
+/// multi-buffer SHA-256 kernel into a buffer on the stack, then the 32-byte
+/// kernel on that buffer. No heap allocation.
+pub(crate) fn sha256d_many_msgs(k: &KernelSet, msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
+    assert_eq!(msgs.len(), dst.len(), "sha256d_many: dst and msgs hold different numbers of messages");
+    let mut first = [[0u8; 32]; MANY_CHUNK];
+    many_driver(
+        msgs,
+        dst,
+        SHA256D_WIDTHS,
+        k.lanes,
+        |packed, width, out| sha256d(k, packed, width, out),
+        |m, out| {
+            // As hash160_many_msgs: pieces of MANY_CHUNK.
+            let mut done = 0;
+            while done < out.len() {
+                let len = MANY_CHUNK.min(out.len() - done);
+                let first = &mut first[..len];
+                sha256_many(k, m.range(done..done + len), first);
+                sha256(k, first.as_flattened(), 32, &mut out[done..done + len]);
+                done += len;
             }
         },
     );

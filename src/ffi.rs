@@ -223,8 +223,8 @@ pub unsafe extern "C" fn rmd160mb_hash160(dst: *mut u8, src: *const u8, n: usize
 /// SHA-256 of `n` messages of `width` bytes each:
 /// `dst[32*i .. 32*i+32) = SHA256(src[width*i .. width*i+width))`. Any
 /// width is accepted, 0 included (every digest is then SHA-256 of the empty
-/// message); widths 32, 33 and 65 have dedicated kernels. Double SHA-256 of
-/// 64-byte nodes: call it twice, the second time in place with width 32.
+/// message); widths 32, 33, 64 (a merkle node: its padding block is
+/// constants) and 65 have dedicated kernels. Double SHA-256: `rmd160mb_sha256d`.
 ///
 /// Buffers: `src` holds `width*n` bytes, `dst` has room for `32*n` bytes; any
 /// alignment. In place (`dst == src`) is allowed when `width >= 32`. Nothing
@@ -472,6 +472,123 @@ pub unsafe extern "C" fn rmd160mb_sha256_many(
 ) -> c_int {
     // SAFETY: the caller's contract.
     unsafe { many_batch::<32>(dst, msgs, lens, n, drivers::sha256_many_msgs) }
+}
+
+/// Double SHA-256 of `n` messages of `width` bytes each:
+/// `dst[32*i .. 32*i+32) = SHA256(SHA256(src[width*i .. width*i+width)))`,
+/// as Bitcoin hashes block headers (width 80), merkle nodes (width 64: two
+/// 32-byte hashes side by side) and transactions. Any width is accepted, 0
+/// included; widths 32 and 64 have dedicated kernels (the padding block of
+/// a 64-byte message and the second hash's padding are constants, folded
+/// in), and the first digest goes to the second hash without leaving the
+/// registers. Digests are in internal byte order: Bitcoin displays txids
+/// and block hashes byte-reversed.
+///
+/// Buffers: `src` holds `width*n` bytes, `dst` has room for `32*n` bytes; any
+/// alignment. In place (`dst == src`) is allowed when `width >= 32`. Nothing
+/// is written past `dst + 32*n`. No heap allocation.
+///
+/// Returns `RMD160MB_OK`; `RMD160MB_ERR_NULL` if `n > 0` and `dst` is NULL, or
+/// `src` is NULL with `width > 0`; `RMD160MB_ERR_OVERFLOW` if `width*n` or
+/// `32*n` exceeds `PTRDIFF_MAX`; `RMD160MB_ERR_OVERLAP` if the buffers
+/// overlap other than in place with `width >= 32`. `n == 0` succeeds whatever
+/// the pointers. On an error other than `RMD160MB_ERR_INTERNAL` nothing is written.
+///
+/// Runs on the process-wide backend's SHA-256 kernel (see
+/// `rmd160mb_backend_describe`). Thread-safe. Algorithm: SHA-256 (NIST FIPS
+/// 180-4), applied twice.
+///
+/// # Safety
+/// `src` must be readable for `width*n` bytes and `dst` writable for `32*n`.
+#[cfg_attr(feature = "capi", no_mangle)]
+#[must_use]
+pub unsafe extern "C" fn rmd160mb_sha256d(dst: *mut u8, src: *const u8, n: usize, width: usize) -> c_int {
+    // SAFETY: the caller's contract; sha256d_raw is the double SHA-256
+    // driver.
+    unsafe { fixed_width_batch(dst, RMD160MB_SHA256_DIGEST_SIZE, src, n, width, drivers::sha256d_raw) }
+}
+
+/// Double SHA-256 of `n` messages of any lengths (serialized transactions:
+/// their txids in internal byte order): message `i` is the `lens[i]` bytes
+/// at `msgs[i]`, and `SHA256(SHA256(message))` goes to `dst[32*i ..
+/// 32*i+32)`.
+///
+/// Buffers, statuses and checks as `rmd160mb_sum_many`, with `dst` of
+/// `32*n` bytes (`RMD160MB_ERR_OVERFLOW` if `32*n` exceeds `PTRDIFF_MAX`).
+/// No in-place form; `n == 0` succeeds whatever the pointers; on an error
+/// other than `RMD160MB_ERR_INTERNAL` nothing is written. No heap
+/// allocation.
+///
+/// Runs on the process-wide backend. Thread-safe. Algorithm: SHA-256 (NIST
+/// FIPS 180-4), applied twice.
+///
+/// # Safety
+/// As `rmd160mb_sum_many`, with `dst` writable for `32*n` bytes.
+#[cfg_attr(feature = "capi", no_mangle)]
+#[must_use]
+pub unsafe extern "C" fn rmd160mb_sha256d_many(
+    dst: *mut u8,
+    msgs: *const *const u8,
+    lens: *const usize,
+    n: usize,
+) -> c_int {
+    // SAFETY: the caller's contract.
+    unsafe { many_batch::<32>(dst, msgs, lens, n, drivers::sha256d_many_msgs) }
+}
+
+/// The Bitcoin merkle root of `n` 32-byte leaves (txids in internal byte
+/// order, `leaves[32*i .. 32*i+32)`), written to `dst[0 .. 32)` in internal
+/// byte order, exactly as Bitcoin Core's `ComputeMerkleRoot`: each level
+/// pairs nodes `2k` and `2k+1` into `SHA256(SHA256(left || right))`, a
+/// level with an odd count pairing its last node with itself. `*mutated` is
+/// set to 1 when some level holds equal nodes at positions `2k` and `2k+1`,
+/// else 0 (CVE-2012-2459: duplicated transactions give an invalid block the
+/// root of a valid one, so a node must reject a mutated tree). `n == 0`
+/// gives 32 zero bytes and `*mutated = 0`.
+///
+/// Buffers: `leaves` holds `32*n` bytes and is not modified; `dst` has room
+/// for 32 bytes and may overlap `leaves` (it is written after every leaf is
+/// read); `mutated` may be NULL (then the flag is not reported), and is
+/// written last. Any alignment. No heap allocation: the leaves are reduced
+/// a subtree at a time in a buffer of 32 KiB on the stack.
+///
+/// Returns `RMD160MB_OK`; `RMD160MB_ERR_OVERFLOW` if `32*n` exceeds
+/// `PTRDIFF_MAX`; `RMD160MB_ERR_NULL` if `dst` is NULL (whatever `n`: the
+/// root is always written), or `leaves` is NULL with `n > 0`. On an error
+/// other than `RMD160MB_ERR_INTERNAL` nothing is written.
+///
+/// Runs on the process-wide backend's double SHA-256. Thread-safe.
+/// Algorithm: SHA-256 (NIST FIPS 180-4), Bitcoin's merkle tree
+/// (`src/consensus/merkle.cpp` of Bitcoin Core).
+///
+/// # Safety
+/// `leaves` must be readable for `32*n` bytes, `dst` writable for 32, and
+/// `mutated`, when not NULL, writable for an `int`.
+#[cfg_attr(feature = "capi", no_mangle)]
+#[must_use]
+pub unsafe extern "C" fn rmd160mb_merkle_root(dst: *mut u8, leaves: *const u8, n: usize, mutated: *mut c_int) -> c_int {
+    boundary(|| {
+        let [_, input] = regions([(dst.cast_const(), 1, RMD160MB_SHA256_DIGEST_SIZE), (leaves, n, 32)])?;
+        let (root, mutation) = match input {
+            None => drivers::merkle_root(Backend::current().kernels(), &[]),
+            // SAFETY: checked above: `leaves` is non-NULL and in range for
+            // 32n bytes, readable by the caller's contract; nothing writes
+            // them while this slice lives (it ends before dst is written);
+            // [u8; 32] has alignment 1.
+            Some(_) => drivers::merkle_root(Backend::current().kernels(), unsafe {
+                slice::from_raw_parts(leaves.cast::<[u8; 32]>(), n)
+            }),
+        };
+        // SAFETY: `dst` is non-NULL (checked) and writable for 32 bytes by
+        // the caller's contract; `root` is on our stack.
+        unsafe { core::ptr::copy_nonoverlapping(root.as_ptr(), dst, 32) };
+        if !mutated.is_null() {
+            // SAFETY: non-NULL, writable for an int by the caller's
+            // contract; unaligned is tolerated.
+            unsafe { mutated.write_unaligned(c_int::from(mutation)) };
+        }
+        Ok(())
+    })
 }
 
 /// Keccak-256 of `n` messages of `width` bytes each:

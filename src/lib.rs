@@ -1,6 +1,7 @@
 //! Multi-buffer RIPEMD-160 and Bitcoin HASH160 (RIPEMD160(SHA256(x))) over
 //! large batches of independent messages, with a C ABI; also SHA-256,
-//! Keccak-256 and Ethereum addresses.
+//! Keccak-256, Ethereum addresses, and Bitcoin's double SHA-256 and merkle
+//! roots.
 //!
 //! RIPEMD-160: H. Dobbertin, A. Bosselaers, B. Preneel, "RIPEMD-160: A
 //! Strengthened Version of RIPEMD", FSE 1996. SHA-256: NIST FIPS 180-4.
@@ -9,7 +10,8 @@
 //! Ethereum uses ([`keccak256`], [`keccak256_many`], [`eth_address`]), not
 //! FIPS 202 SHA3-256.
 //!
-//! The batch functions ([`hash32`], [`hash160`], [`sha256`]) run on the
+//! The batch functions ([`hash32`], [`hash160`], [`sha256`], [`sha256d`],
+//! [`merkle_root`]) run on the
 //! process-wide [`Backend`], detected once (AVX-512, AVX2, NEON or scalar);
 //! the `_with` variants take one explicitly. [`ripemd160`] and [`Ripemd160`] hash one
 //! message of any length.
@@ -68,6 +70,7 @@ pub use backend::{backends, Backend, BackendError, BackendInfo, BACKEND_NAMES};
 pub use batch::{eth_address, eth_address_with, keccak256, keccak256_many, keccak256_many_with, keccak256_with};
 pub use batch::{hash160, hash160_with, hash32, hash32_in_place, hash32_with, sha256, sha256_with};
 pub use batch::{hash160_many, hash160_many_with, ripemd160_many, ripemd160_many_with, sha256_many, sha256_many_with};
+pub use batch::{merkle_root, merkle_root_with, sha256d, sha256d_many, sha256d_many_with, sha256d_with};
 pub use drivers::InputError;
 // RIPEMD-160's constants: public for existing users, not documented as API.
 #[doc(hidden)]
@@ -85,6 +88,8 @@ pub mod internals {
     pub const BATCH_CHUNK: usize = crate::drivers::CHUNK;
     /// Messages per chunk of the any-length batch drivers.
     pub const MANY_CHUNK: usize = crate::drivers::MANY_CHUNK;
+    /// Leaves per subtree the merkle root reduces on the stack.
+    pub const MERKLE_SUBTREE: usize = crate::drivers::MERKLE_SUBTREE;
     /// Messages the SHA-NI kernel interleaves (x86_64).
     #[cfg(target_arch = "x86_64")]
     pub const SHA_NI_STREAMS: usize = crate::sha256::shani::STREAMS;

@@ -115,6 +115,83 @@ fn sha256_kernels_match_scalar_and_sha2() {
     }
 }
 
+/// Double SHA-256 of one message with the `sha2` crate, the oracle.
+fn sha256d_oracle(m: &[u8]) -> [u8; 32] {
+    sha2::Sha256::digest(sha2::Sha256::digest(m)).into()
+}
+
+#[test]
+fn sha256d_kernels_match_scalar_and_sha2() {
+    for (label, k) in kernel_sets() {
+        for width in (0..=130).chain([191, 192, 200, 300]) {
+            for n in counts(k.lanes).filter(|&n| n <= 100) {
+                let buf = bytes((n * 1000 + width) as u64 ^ 0xd, width * n + 1);
+                let src = &buf[1..];
+                let mut got = vec![[0u8; 32]; n];
+                let mut kernel = vec![[0u8; 32]; n];
+                let mut scalar = vec![[0u8; 32]; n];
+                drivers::sha256d(&k, src, width, &mut got);
+                // SAFETY: the kernel set exists, so its detection passed.
+                unsafe { (k.sha256d)(src, width, &mut kernel) };
+                drivers::sha256d(&SCALAR, src, width, &mut scalar);
+                for i in 0..n {
+                    let want = sha256d_oracle(&src[i * width..(i + 1) * width]);
+                    assert_eq!(got[i], want, "{label}: width {width}, n = {n}, message {i}");
+                    assert_eq!(kernel[i], want, "{label} kernel alone: width {width}, n = {n}, message {i}");
+                    assert_eq!(scalar[i], want, "scalar: width {width}, n = {n}, message {i}");
+                }
+            }
+        }
+    }
+}
+
+/// Bitcoin Core's `ComputeMerkleRoot`, written the plain way (a vector per
+/// level), with the `sha2` crate: the reference of the merkle driver.
+fn merkle_reference(leaves: &[[u8; 32]]) -> ([u8; 32], bool) {
+    let mut level = leaves.to_vec();
+    let mut mutated = false;
+    while level.len() > 1 {
+        mutated |= level.chunks_exact(2).any(|p| p[0] == p[1]);
+        if level.len() % 2 == 1 {
+            level.push(*level.last().unwrap_or(&[0; 32]));
+        }
+        level = level.chunks_exact(2).map(|p| sha256d_oracle(&[p[0], p[1]].concat())).collect();
+    }
+    (level.first().copied().unwrap_or([0; 32]), mutated)
+}
+
+#[test]
+fn merkle_root_matches_the_plain_reference() {
+    let s = drivers::MERKLE_SUBTREE;
+    let leaf = |i: usize| -> [u8; 32] { sha2::Sha256::digest((i as u64).to_le_bytes()).into() };
+    let sizes: Vec<usize> =
+        (0..=70).chain([s - 1, s, s + 1, 2 * s - 1, 2 * s, 2 * s + 1, 3 * s, 3 * s + 7, 5 * s + 1]).collect();
+    for (label, k) in kernel_sets() {
+        for &n in &sizes {
+            let leaves: Vec<[u8; 32]> = (0..n).map(leaf).collect();
+            assert_eq!(drivers::merkle_root(&k, &leaves), merkle_reference(&leaves), "{label}: n = {n}");
+        }
+        // Mutated at level `l`: the subtree of 2^l leaves at 2k copied to
+        // 2k + 1 makes nodes 2k and 2k + 1 of level l equal; in subtrees
+        // below and across the stack buffer's subtree size.
+        for n in [37, s + 3, 3 * s + 5] {
+            for l in 0..=n.ilog2() {
+                let w = 1usize << l;
+                let mut leaves: Vec<[u8; 32]> = (0..n).map(leaf).collect();
+                let at = (n / 2) & !(2 * w - 1);
+                if at + 2 * w > n {
+                    continue;
+                }
+                let (a, b) = leaves[at..at + 2 * w].split_at_mut(w);
+                b.copy_from_slice(a);
+                let want = merkle_reference(&leaves);
+                assert!(want.1, "the reference flags level {l}");
+                assert_eq!(drivers::merkle_root(&k, &leaves), want, "{label}: n = {n}, mutated at level {l}");
+            }
+        }
+    }
+}
+
 /// HASH160 through the batch driver (the policy's choice: fused or two
 /// stages) and through the backend's fused kernel on its own, against the
 /// `sha2` and `ripemd` crates: the fused kernel hashes every whole group of
@@ -173,6 +250,12 @@ fn sha_ni_kernels_match_sha2() {
             for (i, g) in got.iter().enumerate() {
                 let want: [u8; 32] = sha2::Sha256::digest(&src[i * width..(i + 1) * width]).into();
                 assert_eq!(*g, want, "sha-ni: width {width}, n = {n}, message {i}");
+            }
+            // SAFETY: as above.
+            unsafe { (sha_ni.sha256d)(src, width, &mut got) };
+            for (i, g) in got.iter().enumerate() {
+                let want = sha256d_oracle(&src[i * width..(i + 1) * width]);
+                assert_eq!(*g, want, "sha-ni sha256d: width {width}, n = {n}, message {i}");
             }
         }
     }
@@ -545,7 +628,7 @@ fn many_batches(lanes: usize) -> Vec<(String, Vec<Vec<u8>>)> {
     for (name, lens) in [("ascending", ascending), ("descending", descending), ("shuffled", shuffled)] {
         out.push((name.to_string(), lens.iter().map(|&l| bytes(l as u64 + 1, l)).collect()));
     }
-    for len in [0, 1, 32, 33, 55, 56, 63, 64, 65, 119, 120, 128, 200] {
+    for len in [0, 1, 32, 33, 55, 56, 63, 64, 65, 80, 119, 120, 128, 200] {
         for n in (0..=4 * lanes + 3).chain([100, 257, 600]) {
             out.push((format!("{n} x {len} bytes"), (0..n).map(|i| bytes((i * 7 + len) as u64, len)).collect()));
         }
@@ -555,12 +638,12 @@ fn many_batches(lanes: usize) -> Vec<(String, Vec<Vec<u8>>)> {
         msgs[at] = bytes(5, 1 << 20);
         out.push((format!("1 MiB message at {at} of 41"), msgs));
     }
-    // Key mixes: the fixed widths (32, 33, 64, 65) among other lengths, some
+    // Key mixes: the fixed widths (32, 33, 64, 65, 80) among other lengths, some
     // too few to fill the lanes (40), over several chunks (1100).
     for n in [40, 1100] {
-        let widths = [33, 65, 32, 65, 64, 33, 0, 100, 33, 64, 65];
+        let widths = [33, 65, 32, 65, 64, 33, 0, 100, 33, 64, 65, 80];
         let msgs = (0..n).map(|i| bytes(i as u64 + 9, widths[(i * 7 + i / 3) % widths.len()])).collect();
-        out.push((format!("{n} of widths 32, 33, 64, 65 and others"), msgs));
+        out.push((format!("{n} of widths 32, 33, 64, 65, 80 and others"), msgs));
     }
     for n in 0..=4 * lanes + 3 {
         out.push((format!("{n} of mixed lengths"), (0..n).map(|i| bytes(i as u64 + 3, (i * 37) % 190)).collect()));
@@ -623,6 +706,10 @@ fn many_kernels_match_scalar_and_crates() {
             });
             check(&format!("{label}: keccak256_many, {name}"), &want_keccak, |d| {
                 drivers::keccak256_many_msgs(&k, msgs_of(), d)
+            });
+            let want_sha256d: Vec<[u8; 32]> = want_sha.iter().map(|d| sha2::Sha256::digest(d).into()).collect();
+            check(&format!("{label}: sha256d_many, {name}"), &want_sha256d, |d| {
+                drivers::sha256d_many_msgs(&k, msgs_of(), d)
             });
         }
         // The same message repeated (one pointer many times).

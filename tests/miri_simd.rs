@@ -134,6 +134,7 @@ enum Alg {
     Hash160,
     Keccak256,
     EthAddress,
+    Sha256d,
 }
 
 /// Reference digests, computed once per (algorithm, message): the oracle's,
@@ -175,6 +176,7 @@ impl Refs {
                 agree("Keccak-256", &d[0], &oracle, m)
             }
             Alg::EthAddress => self.get(Alg::Keccak256, &m[m.len() - 64..])[12..].to_vec(),
+            Alg::Sha256d => oracle_sha256(&self.get(Alg::Sha256, m)).to_vec(),
         };
         if let Some(k) = self.known.get(&key) {
             assert!(
@@ -411,6 +413,66 @@ fn sha256_and_hash160(cx: &mut Ctx, b: Backend, widths: &[usize], sweep_tails: b
     cx.ran.add_backend(b, "hash160", true);
 }
 
+/// The widths of the double SHA-256 entry point: its fixed-width kernels
+/// (32; 64, whose padding block is constants) and a block header (80,
+/// the general path).
+const SHA256D_WIDTHS: &[usize] = &[32, 64, 80];
+
+/// Double SHA-256 at [`SHA256D_WIDTHS`] (spot counts, the tails being the
+/// SHA-256 entry point's, swept there), in place through the C entry
+/// point, and the merkle root of a few trees (odd levels, one pair of
+/// equal leaves), against Bitcoin Core's rule written plainly.
+fn sha256d_and_merkle(cx: &mut Ctx, b: Backend) {
+    let lanes = b.lanes();
+    for &width in SHA256D_WIDTHS {
+        let n = spot(lanes)[0];
+        let buf = cx.batch(width, n, lanes);
+        let src = &buf[1..];
+        let mut out = vec![[0u8; 32]; n];
+        sha256d_with(b, &mut out, src, width);
+        cx.refs.check(
+            Alg::Sha256d,
+            &format!("{b} sha256d, width {width}, n {n}"),
+            out.as_flattened(),
+            32,
+            &split(src, width, n),
+        );
+    }
+    let _lock = backend_lock();
+    b.make_current();
+    let n = lanes + 1;
+    let mut buf = cx.batch(64, n, lanes);
+    let copy = buf[1..].to_vec();
+    let p = buf[1..].as_mut_ptr();
+    // SAFETY: p holds 64 * n bytes; in place is allowed at width 64.
+    assert_eq!(unsafe { rmd160mb_sha256d(p, p, n, 64) }, RMD160MB_OK);
+    cx.refs.check(Alg::Sha256d, &format!("{b} sha256d in place, n {n}"), &buf[1..1 + 32 * n], 32, &split(&copy, 64, n));
+    // Merkle trees: the leaves are 32-byte messages of the batch.
+    for (n, dup) in [(3, None), (lanes + 3, Some(2))] {
+        let mut leaves: Vec<[u8; 32]> =
+            cx.batch(32, n, lanes)[1..].chunks_exact(32).map(|c| c.try_into().expect("32")).collect();
+        if let Some(k) = dup {
+            leaves[k + 1] = leaves[k];
+        }
+        let mut level = leaves.clone();
+        let mut mutated = false;
+        while level.len() > 1 {
+            mutated |= level.chunks_exact(2).any(|p| p[0] == p[1]);
+            if level.len() % 2 == 1 {
+                level.push(level[level.len() - 1]);
+            }
+            level = level
+                .chunks_exact(2)
+                .map(|p| <[u8; 32]>::try_from(cx.refs.get(Alg::Sha256d, &p.concat())).expect("32"))
+                .collect();
+        }
+        assert_eq!(merkle_root_with(b, &leaves), (level[0], mutated), "{b} merkle root of {n} leaves");
+        assert_eq!(mutated, dup.is_some());
+    }
+    cx.ran.add_backend(b, "sha256d", true);
+    cx.ran.add_backend(b, "merkle_root", true);
+}
+
 /// Keccak-256 of fixed-width messages (every count at 64 bytes, the spot
 /// counts at the other widths of [`KECCAK_WIDTHS`]) and Ethereum addresses
 /// of 64- and 65-byte keys, over the backend's Keccak lanes.
@@ -549,6 +611,7 @@ fn simd_kernels_sha_ni_build() {
     for &b in &others {
         hash32(&mut cx, b);
         sha256_and_hash160(&mut cx, b, WIDTHS, true);
+        sha256d_and_merkle(&mut cx, b);
         keccak256_and_eth_address(&mut cx, b);
         many(&mut cx, b, &[Alg::Ripemd160, Alg::Sha256, Alg::Hash160, Alg::Keccak256]);
     }
@@ -567,10 +630,12 @@ fn simd_kernels_lanes_build() {
     if let Some(b) = widest {
         hash32(&mut cx, b);
         sha256_and_hash160(&mut cx, b, WIDTHS, true);
+        sha256d_and_merkle(&mut cx, b);
         many(&mut cx, b, &[Alg::Ripemd160, Alg::Sha256, Alg::Hash160]);
     }
     for &b in &others {
         sha256_and_hash160(&mut cx, b, WIDTHS, true);
+        sha256d_and_merkle(&mut cx, b);
         many(&mut cx, b, &[Alg::Sha256, Alg::Hash160]);
     }
     finish(&cx);

@@ -25,6 +25,7 @@ pub(crate) fn kernel_set() -> Option<KernelSet> {
     Some(KernelSet {
         sha256_engine: c"sha-ni",
         sha256: crate::sha256::shani::sha256,
+        sha256d: crate::sha256::shani::sha256d,
         sha256_many: sha256_many_sha_ni,
         // SHA-256 is off the lanes: nothing to fuse, and the SHA-NI kernels
         // take every tail themselves.

@@ -76,6 +76,8 @@ pub(crate) struct KernelSet {
     pub(crate) hash32_narrower: Option<Hash32Kernel>,
     /// SHA-256 of messages of one width.
     pub(crate) sha256: FixedKernel,
+    /// Double SHA-256, `SHA256(SHA256(m))`, of messages of one width.
+    pub(crate) sha256d: FixedKernel,
     /// HASH160 with both halves on the lanes, for the widths the tuning
     /// names.
     pub(crate) hash160_fused: Hash160Kernel,
@@ -192,13 +194,55 @@ macro_rules! lanes32_kernels {
                     })
                 }
             }
-            use $crate::sha256::groups::{W32, W33, W65};
+            use $crate::sha256::groups::{W32, W33, W64, W65};
             match width {
                 // SAFETY (these arms): the features are enabled here.
                 32 => unsafe { fixed::<W32>(src, dst) },
                 33 => unsafe { fixed::<W33>(src, dst) },
+                64 => unsafe { fixed::<W64>(src, dst) },
                 65 => unsafe { fixed::<W65>(src, dst) },
                 w if w > $crate::sha256::groups::MAX_LANE_WIDTH => $crate::sha256::hash_sha2(src, width, dst),
+                // SAFETY: as above.
+                _ => unsafe { general(src, width, dst) },
+            }
+        }
+
+        /// Kernel entry point: `dst[i] = SHA256(SHA256(src[width*i ..
+        /// width*i + width]))` on the lanes, the first digest handed to the
+        /// second hash in registers (`crate::sha256::groups::second`).
+        ///
+        /// # Safety
+        /// The CPU has the target features (a kernel set of this kind exists).
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn sha256d_lanes(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+            use $crate::sha256::groups::{hash_groups, second, FixedWidth, W32, W64};
+            /// # Safety
+            /// The CPU has the target features.
+            #[target_feature(enable = $features)]
+            #[inline(never)]
+            unsafe fn fixed<G: FixedWidth>(src: &[u8], dst: &mut [[u8; 32]]) {
+                // SAFETY: the features are enabled; hash_groups passes m >= 1
+                // messages of G::WIDTH bytes within src.
+                unsafe { hash_groups::<$v>(src, G::WIDTH, dst, |p, m| second(&G::group::<$v>(p, m))) }
+            }
+            /// # Safety
+            /// The CPU has the target features.
+            #[target_feature(enable = $features)]
+            #[inline(never)]
+            unsafe fn general(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+                // SAFETY: as above; width <= MAX_LANE_WIDTH keeps the lane
+                // offsets within an i32.
+                unsafe {
+                    hash_groups::<$v>(src, width, dst, |p, m| {
+                        second(&$crate::sha256::groups::group_general(p, width, m))
+                    })
+                }
+            }
+            match width {
+                // SAFETY (these arms): the features are enabled here.
+                32 => unsafe { fixed::<W32>(src, dst) },
+                64 => unsafe { fixed::<W64>(src, dst) },
+                w if w > $crate::sha256::groups::MAX_LANE_WIDTH => $crate::sha256::hash_sha2_double(src, width, dst),
                 // SAFETY: as above.
                 _ => unsafe { general(src, width, dst) },
             }
@@ -254,6 +298,7 @@ macro_rules! lanes_kernel_set {
             hash32,
             hash32_narrower: None,
             sha256: sha256_lanes,
+            sha256d: sha256d_lanes,
             hash160_fused,
             ripemd160_many,
             sha256_many: sha256_many_lanes,

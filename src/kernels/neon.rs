@@ -22,6 +22,7 @@ pub(crate) fn kernel_set() -> Option<KernelSet> {
     let mut set = plain;
     if std::arch::is_aarch64_feature_detected!("sha2") {
         set.sha256 = super::scalar::SET.sha256;
+        set.sha256d = super::scalar::SET.sha256d;
         set.sha256_many = super::scalar::SET.sha256_many;
     }
     if std::arch::is_aarch64_feature_detected!("sha3") {

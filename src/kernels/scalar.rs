@@ -16,6 +16,7 @@ pub(crate) const SET: KernelSet = KernelSet {
     hash32,
     hash32_narrower: None,
     sha256,
+    sha256d,
     hash160_fused,
     ripemd160_many,
     sha256_many,
@@ -37,6 +38,12 @@ unsafe fn hash32(src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
 /// None.
 unsafe fn sha256(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
     sha256_alg::hash_sha2(src, width, dst)
+}
+
+/// # Safety
+/// None.
+unsafe fn sha256d(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+    sha256_alg::hash_sha2_double(src, width, dst)
 }
 
 /// Nothing fused: SHA-256 runs in the `sha2` crate.

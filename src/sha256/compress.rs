@@ -167,6 +167,15 @@ impl Layout for Pad65Second {
     const KNOWN: [Option<u32>; 16] = pad(1, 0, 520);
 }
 
+/// The second block of a 64-byte message (a merkle node: two 32-byte
+/// hashes): all padding, 0x80 then zeros and the length 512. Every word of
+/// its schedule is known, so each round adds one constant `K[t] + W[t]`
+/// and the schedule costs nothing.
+pub(crate) struct Pad64Second;
+impl Layout for Pad64Second {
+    const KNOWN: [Option<u32>; 16] = pad(0, 0x8000_0000, 512);
+}
+
 /// Words `vary..16` known: word `vary` is `first` (when `vary < 15`), the
 /// words up to 14 are zero and word 15 is the bit length (< 2^32).
 // Runs only at compile time (the `Layout` constants).
@@ -265,6 +274,15 @@ pub(crate) fn h0<W: Word>() -> [W; 8] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn known_schedule_of_64_byte_second_block() {
+        // All padding: every schedule word is a constant.
+        assert!(Pad64Second::SCHEDULE.iter().all(Option::is_some));
+        assert_eq!(Pad64Second::SCHEDULE[0], Some(0x8000_0000));
+        assert_eq!(Pad64Second::SCHEDULE[15], Some(512));
+        assert!(Pad32::SCHEDULE[8..16].iter().all(Option::is_some) && Pad32::SCHEDULE[16].is_none());
+    }
 
     #[test]
     fn known_schedule_of_65_byte_second_block() {

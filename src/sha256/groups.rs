@@ -2,7 +2,7 @@
 
 use seq_macro::seq;
 
-use super::compress::{self, h0, Open, Pad32, Pad33, Pad65Second};
+use super::compress::{self, h0, Open, Pad32, Pad33, Pad64Second, Pad65Second};
 use crate::simd::{scatter_digests, stored, Lanes};
 
 /// The word `last_byte << 24 | 0x80 << 16` of a message whose last byte is
@@ -84,6 +84,34 @@ pub(crate) unsafe fn group33<V: Lanes>(p: *const u8, m: usize) -> [V; 8] {
         x[8] = last_byte_word(p.add(29), offsets);
     }
     compress::compress::<V, Pad33>(&h0(), &x)
+}
+
+/// One group of 64-byte messages (merkle nodes): a full block, then the
+/// padding block, whose schedule is all constants ([`Pad64Second`]).
+///
+/// # Safety
+/// 64 bytes are readable at each `p + offsets[i]`.
+#[inline(always)]
+pub(crate) unsafe fn group64<V: Lanes>(p: *const u8, m: usize) -> [V; 8] {
+    let mut x = [V::splat(0); 16];
+    // SAFETY: words 0..16 are bytes 0..64.
+    unsafe {
+        load_words8_be(&mut x, 0, p, 64, m);
+        load_words8_be(&mut x, 8, p, 64, m);
+    }
+    let h = compress::compress::<V, Open>(&h0(), &x);
+    compress::compress::<V, Pad64Second>(&h, &x)
+}
+
+/// SHA-256 of the 32-byte digests `h` (one per lane, as chaining words):
+/// the second hash of double SHA-256. The digest's big-endian bytes read
+/// back as big-endian words are `h` itself, so it goes from register to
+/// register, no store and no transpose.
+#[inline(always)]
+pub(crate) fn second<V: Lanes>(h: &[V; 8]) -> [V; 8] {
+    let mut x = [V::splat(0); 16];
+    x[..8].copy_from_slice(h);
+    compress::compress::<V, Pad32>(&h0(), &x)
 }
 
 /// One group of 65-byte messages: a full block, then a block that is all
@@ -222,6 +250,7 @@ macro_rules! fixed_width {
 fixed_width! {
     W32 = 32 => group32;
     W33 = 33 => group33;
+    W64 = 64 => group64;
     W65 = 65 => group65;
 }
 
@@ -238,6 +267,7 @@ unsafe fn hash<V: Lanes>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
         match width {
             32 => hash_groups::<V>(src, width, dst, |p, m| W32::group(p, m)),
             33 => hash_groups::<V>(src, width, dst, |p, m| W33::group(p, m)),
+            64 => hash_groups::<V>(src, width, dst, |p, m| W64::group(p, m)),
             65 => hash_groups::<V>(src, width, dst, |p, m| W65::group(p, m)),
             _ => hash_groups::<V>(src, width, dst, |p, m| group_general(p, width, m)),
         }
@@ -263,6 +293,21 @@ mod tests {
                 let want: [u8; 32] = Sha256::digest(&src[i * width..(i + 1) * width]).into();
                 assert_eq!(got[i], want, "width {width} message {i}");
             }
+        }
+    }
+
+    /// [`second`] on one `u32` lane: SHA-256 of the digest, against the
+    /// `sha2` crate hashing twice.
+    #[test]
+    fn second_u32_is_sha256_of_the_digest() {
+        for width in [0, 32, 64, 80, 200] {
+            let src = crate::tests::bytes(width as u64 + 7, width);
+            // SAFETY: u32 needs no CPU feature; one message of `width`
+            // bytes.
+            let h: [u32; 8] = unsafe { group_general::<u32>(src.as_ptr(), width, 1) };
+            let mut got = [[0u8; 32]];
+            store_digests(&second(&h), &mut got);
+            assert_eq!(got[0], <[u8; 32]>::from(Sha256::digest(Sha256::digest(&src))), "width {width}");
         }
     }
 }

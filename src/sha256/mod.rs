@@ -45,6 +45,25 @@ pub(crate) fn hash_sha2(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
     }
 }
 
+/// Double SHA-256, `SHA256(SHA256(m))`, of one message with the `sha2`
+/// crate.
+#[inline]
+pub(crate) fn one_double(msg: &[u8]) -> [u8; 32] {
+    one(&one(msg))
+}
+
+/// [`hash_sha2`] for double SHA-256.
+pub(crate) fn hash_sha2_double(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+    debug_assert_eq!(Some(src.len()), dst.len().checked_mul(width));
+    if width == 0 {
+        dst.fill(one_double(&[]));
+        return;
+    }
+    for (msg, out) in src.chunks_exact(width).zip(dst.iter_mut()) {
+        *out = one_double(msg);
+    }
+}
+
 /// `dst[i] = SHA256(msgs[i])` with the `sha2` crate, one message at a time.
 pub(crate) fn many_sha2(msgs: Messages<'_>, dst: &mut [[u8; 32]]) {
     assert_eq!(msgs.len(), dst.len(), "many: msgs and dst hold different numbers of messages");

@@ -23,7 +23,7 @@ use core::arch::x86_64::*;
 
 use seq_macro::seq;
 
-use super::compress::{H0, K};
+use super::compress::{Layout, Pad64Second, H0, K};
 use super::Sha256;
 use crate::manager::{build_tail, TAIL};
 use crate::messages::Messages;
@@ -143,20 +143,95 @@ unsafe fn compress<const S: usize>(states: &mut [State; S], x: [[__m128i; 4]; S]
                     let x = _mm_add_epi32(_mm_sha256msg1_epu32(w[i % 4], w[(i + 1) % 4]), t7);
                     w[i % 4] = _mm_sha256msg2_epu32(x, w[(i + 3) % 4]);
                 }
-                let wk = _mm_add_epi32(w[i % 4], k);
-                let [abef, cdgh] = &mut states[s];
-                // Rounds 4i and 4i + 1 write the new ABEF over CDGH (the
-                // old ABEF is the new CDGH), rounds 4i + 2 and 4i + 3 swap
-                // them back.
-                *cdgh = _mm_sha256rnds2_epu32(*cdgh, *abef, wk);
-                *abef = _mm_sha256rnds2_epu32(*abef, *cdgh, _mm_shuffle_epi32::<0x0e>(wk));
-                quad_boundary(&mut states[s]);
+                rounds4(&mut states[s], _mm_add_epi32(w[i % 4], k));
             }
         }});
-        for (st, sv) in states.iter_mut().zip(saved) {
+        add_saved(states, saved);
+    }
+}
+
+/// Four rounds of one stream with the sums `wk` = `K[t] + W[t]` of rounds
+/// `t .. t + 4` (`t` in the low lane).
+///
+/// # Safety
+/// The CPU has the SHA extensions.
+#[inline(always)]
+unsafe fn rounds4(state: &mut State, wk: __m128i) {
+    let [abef, cdgh] = state;
+    // SAFETY: the caller's CPU features.
+    unsafe {
+        // Rounds t and t + 1 write the new ABEF over CDGH (the old ABEF is
+        // the new CDGH), rounds t + 2 and t + 3 swap them back.
+        *cdgh = _mm_sha256rnds2_epu32(*cdgh, *abef, wk);
+        *abef = _mm_sha256rnds2_epu32(*abef, *cdgh, _mm_shuffle_epi32::<0x0e>(wk));
+    }
+    quad_boundary(state);
+}
+
+/// The end of a compression function: the chaining value it started from
+/// added to each state.
+#[inline(always)]
+fn add_saved<const S: usize>(states: &mut [State; S], saved: [State; S]) {
+    for (st, sv) in states.iter_mut().zip(saved) {
+        // SAFETY: SSE2, which every x86_64 CPU has.
+        unsafe {
             st[0] = _mm_add_epi32(st[0], sv[0]);
             st[1] = _mm_add_epi32(st[1], sv[1]);
         }
+    }
+}
+
+/// `K[t] + W[t]` of the padding block of a 64-byte message (a merkle node),
+/// whose schedule is all constants: its compression is rounds alone.
+const PAD64_WK: [u32; 64] = {
+    let w = Pad64Second::SCHEDULE;
+    let mut wk = [0u32; 64];
+    let mut t = 0;
+    while t < 64 {
+        wk[t] = match w[t] {
+            Some(w) => K[t].wrapping_add(w),
+            None => panic!("the padding block's schedule is known"),
+        };
+        t += 1;
+    }
+    wk
+};
+
+/// One compression function of each of `S` messages whose block is the
+/// same constant for all and whose `K[t] + W[t]` are given (`wk`): no
+/// schedule to compute.
+///
+/// # Safety
+/// The CPU has the SHA extensions, SSSE3 and SSE4.1.
+#[cfg_attr(debug_assertions, inline(never), target_feature(enable = "sha,sse2,ssse3,sse4.1"))]
+#[cfg_attr(not(debug_assertions), inline(always))]
+unsafe fn compress_known<const S: usize>(states: &mut [State; S], wk: &[u32; 64]) {
+    let saved = *states;
+    seq!(I in 0..16 {
+        // SAFETY: the caller's CPU features; the load reads 16 of wk's
+        // 256 bytes.
+        unsafe {
+            let wk = _mm_loadu_si128(wk.as_ptr().add(4 * I).cast());
+            for state in states.iter_mut() {
+                rounds4(state, wk);
+            }
+        }
+    });
+    add_saved(states, saved);
+}
+
+/// The block of the second hash of double SHA-256: the 32-byte digest of
+/// `state` as message words `W[0..8]`, then the padding of a 32-byte
+/// message. Register to register: the high halves of `CDGH` and `ABEF` are
+/// words D, C, B, A from the low lane up (as in [`digest`]), reversed by
+/// word into A..D.
+#[inline(always)]
+fn digest_block(state: &State) -> [__m128i; 4] {
+    // SAFETY: SSE2, which every x86_64 CPU has.
+    unsafe {
+        let abcd = _mm_shuffle_epi32::<0x1b>(_mm_unpackhi_epi64(state[1], state[0]));
+        let efgh = _mm_shuffle_epi32::<0x1b>(_mm_unpacklo_epi64(state[1], state[0]));
+        [abcd, efgh, quad([0x8000_0000, 0, 0, 0]), quad([0, 0, 0, 256])]
     }
 }
 
@@ -193,17 +268,19 @@ fn last_byte_word(m: &[u8], at: usize) -> u32 {
     u32::from(m[at]) << 24 | 0x0080_0000
 }
 
-/// `S` messages of `width` bytes at `src` (one after another) into `dst`.
+/// `S` messages of `width` bytes at `src` (one after another) into `dst`,
+/// their SHA-256, or with `DOUBLE` the SHA-256 of that (double SHA-256).
 /// Widths 32, 33 and 65 build their padded last block from the message's
-/// words and constants (the padding and the length); every other width
-/// hashes its whole blocks straight from `src`, then the padded tail (one
-/// or two blocks) from a buffer on the stack.
+/// words and constants (the padding and the length), width 64's padding
+/// block is constants alone ([`PAD64_WK`]); every other width hashes its
+/// whole blocks straight from `src`, then the padded tail (one or two
+/// blocks) from a buffer on the stack.
 ///
 /// # Safety
 /// The CPU has the SHA extensions, SSSE3 and SSE4.1; `src` holds `S * width` bytes
 /// and `dst` `S` digests.
 #[inline(always)]
-unsafe fn group<const S: usize>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+unsafe fn group<const S: usize, const DOUBLE: bool>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
     debug_assert!(src.len() == S * width && dst.len() == S);
     let msg = |s: usize| &src[s * width..(s + 1) * width];
     let bits = (width as u32) << 3;
@@ -222,6 +299,13 @@ unsafe fn group<const S: usize>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) 
                     *x = [words[0], words[1], quad([w8, 0, 0, 0]), quad([0, 0, 0, bits])];
                 }
                 compress(&mut states, x);
+            }
+            64 => {
+                for (s, x) in x.iter_mut().enumerate() {
+                    *x = load::<4>(msg(s).as_ptr());
+                }
+                compress(&mut states, x);
+                compress_known(&mut states, &PAD64_WK);
             }
             65 => {
                 for (s, x) in x.iter_mut().enumerate() {
@@ -261,6 +345,14 @@ unsafe fn group<const S: usize>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) 
             }
         }
     }
+    if DOUBLE {
+        for (x, st) in x.iter_mut().zip(&states) {
+            *x = digest_block(st);
+        }
+        states = [state(&H0); S];
+        // SAFETY: the caller's features.
+        unsafe { compress(&mut states, x) };
+    }
     for (d, st) in dst.iter_mut().zip(&states) {
         // SAFETY: the caller's features include SSSE3.
         *d = unsafe { digest(st) };
@@ -276,6 +368,27 @@ unsafe fn group<const S: usize>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) 
 /// the registers of words faster).
 #[target_feature(enable = "sha,sse2,ssse3,sse4.1")]
 pub(crate) unsafe fn sha256(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+    // SAFETY: the caller's.
+    unsafe { hash::<false>(src, width, dst) }
+}
+
+/// `dst[i] = SHA256(SHA256(src[width*i .. width*i + width]))`, as
+/// [`sha256`], the first digest handed to the second hash in registers.
+///
+/// # Safety
+/// As [`sha256`].
+#[target_feature(enable = "sha,sse2,ssse3,sse4.1")]
+pub(crate) unsafe fn sha256d(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+    // SAFETY: the caller's.
+    unsafe { hash::<true>(src, width, dst) }
+}
+
+/// [`sha256`], or with `DOUBLE` [`sha256d`].
+///
+/// # Safety
+/// As [`sha256`].
+#[target_feature(enable = "sha,sse2,ssse3,sse4.1")]
+unsafe fn hash<const DOUBLE: bool>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
     assert_eq!(Some(src.len()), dst.len().checked_mul(width), "sha256: src is not dst.len() messages of width bytes");
     /// Messages of `W` bytes (`W == 0`: of `width` bytes), one copy per
     /// fixed width, so that the width folds into its tail copies and loops.
@@ -284,13 +397,13 @@ pub(crate) unsafe fn sha256(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
     /// As [`sha256`].
     #[target_feature(enable = "sha,sse2,ssse3,sse4.1")]
     #[inline(never)]
-    unsafe fn run<const W: usize>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+    unsafe fn run<const W: usize, const DOUBLE: bool>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
         let width = if W == 0 { width } else { W };
         let mut groups = dst.chunks_exact_mut(STREAMS);
         let mut at = 0;
         for d in &mut groups {
             // SAFETY: the features are enabled; STREAMS messages at `at`.
-            unsafe { group::<STREAMS>(&src[at..at + STREAMS * width], width, d) };
+            unsafe { group::<STREAMS, DOUBLE>(&src[at..at + STREAMS * width], width, d) };
             at += STREAMS * width;
         }
         let rest = groups.into_remainder();
@@ -299,17 +412,18 @@ pub(crate) unsafe fn sha256(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
         // SAFETY (each arm): as above, rest.len() < STREAMS messages left.
         match rest.len() {
             0 => {}
-            1 => unsafe { group::<1>(src, width, rest) },
-            2 => unsafe { group::<2>(src, width, rest) },
-            _ => unsafe { group::<3>(src, width, rest) },
+            1 => unsafe { group::<1, DOUBLE>(src, width, rest) },
+            2 => unsafe { group::<2, DOUBLE>(src, width, rest) },
+            _ => unsafe { group::<3, DOUBLE>(src, width, rest) },
         }
     }
     // SAFETY (each arm): the caller's.
     match width {
-        32 => unsafe { run::<32>(src, width, dst) },
-        33 => unsafe { run::<33>(src, width, dst) },
-        65 => unsafe { run::<65>(src, width, dst) },
-        _ => unsafe { run::<0>(src, width, dst) },
+        32 => unsafe { run::<32, DOUBLE>(src, width, dst) },
+        33 => unsafe { run::<33, DOUBLE>(src, width, dst) },
+        64 => unsafe { run::<64, DOUBLE>(src, width, dst) },
+        65 => unsafe { run::<65, DOUBLE>(src, width, dst) },
+        _ => unsafe { run::<0, DOUBLE>(src, width, dst) },
     }
 }
 
