@@ -291,7 +291,7 @@ impl super::Lanes64 for uint64x2_t {
 /// run time: the column parities are `EOR3`, theta's `d` one `RAX1`, theta
 /// and rho of each lane one `XAR`, chi one `BCAX` per lane (82 instructions
 /// a round for 2 states, against 183 on plain NEON: `bench/count-insns.sh`,
-/// in the README).
+/// in docs/PERFORMANCE.md ("arm64 (NEON)")).
 #[derive(Clone, Copy)]
 #[repr(transparent)]
 pub(crate) struct Sha3(uint64x2_t);
