@@ -309,7 +309,7 @@ static void one_many(const uint8_t *const *msgs, const size_t *lens, size_t n, c
         }
         ossl_digest(md_sha256, msgs[i], lens[i], want);
         if (memcmp(d32.p + 32 * i, want, 32) != 0) {
-            CHECK_DIGEST(d32.p + 32 * i, want, "sha256_many %s: n=%lu message %lu (%lu bytes)", what,
+            CHECK_DIGEST32(d32.p + 32 * i, want, "sha256_many %s: n=%lu message %lu (%lu bytes)", what,
                          (unsigned long)n, (unsigned long)i, (unsigned long)lens[i]);
             bad++;
         }
