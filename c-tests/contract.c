@@ -5,8 +5,10 @@
  * or into src or on an error, backend selection, strerror, version, the
  * streaming context (copy by value, final then update, uninitialised),
  * Keccak-256 and Ethereum addresses (RMD160MB_ERR_INPUT for a key width
- * other than 64 and 65 or a 65-byte key not starting with 0x04), and
- * thread safety while another thread switches backends.
+ * other than 64 and 65 or a 65-byte key not starting with 0x04), double
+ * SHA-256 and merkle roots (rmd160mb_sha256d, rmd160mb_sha256d_many,
+ * rmd160mb_merkle_root: every status, dst over the leaves, mutated NULL or
+ * written last), and thread safety while another thread switches backends.
  *
  *   contract                 run all checks
  *   contract --check-force   check that the backend chosen at first use
@@ -898,6 +900,238 @@ static void keccak_statuses(void)
     printf("keccak256, eth_address: statuses checked\n");
 }
 
+/* ------------------------------------------------------------------------ */
+/* rmd160mb_sha256d, rmd160mb_sha256d_many and rmd160mb_merkle_root: every
+ * status in the documented order, nothing written on an error, the merkle
+ * root's particular rules (dst always written, so NULL even for n == 0; dst
+ * may overlap the leaves; mutated may be NULL and is written last). The
+ * digests themselves are checked against OpenSSL in diff.c and against the
+ * bundled vectors in vectors.c. */
+
+/* SHA256(SHA256("")): the digest of every message at width 0. */
+static const char sha256d_empty[] = "5df6e0e2761359d30a8275058e299fcc0381534545f55cf43e41983f5d4c9456";
+
+static void sha256d_statuses(void)
+{
+    static uint8_t region[4096];
+    uint8_t *dst = region, *src = region + 1024;
+    const uint8_t *top = (const uint8_t *)(uintptr_t)(UINTPTR_MAX - 15);
+    uint8_t *topw = (uint8_t *)(uintptr_t)(UINTPTR_MAX - 15);
+    uint8_t e[32], one[32];
+    size_t i;
+
+    memset(region, FILL, sizeof region);
+    /* n == 0: whatever the pointers and the width. */
+    CHECK_STATUS(rmd160mb_sha256d(NULL, NULL, 0, 0), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_sha256d(NULL, NULL, 0, 64), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_sha256d(NULL, NULL, 0, SIZE_MAX), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_sha256d(dst, NULL, 0, 80), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_sha256d(NULL, src, 0, 80), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_sha256d(dst, dst + 1, 0, 64), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_sha256d(topw, top, 0, 64), RMD160MB_OK);
+    CHECK(all_bytes(region, sizeof region, FILL), "sha256d with n == 0 wrote");
+
+    /* width 0: src is not needed; every digest is SHA256(SHA256("")). */
+    CHECK_STATUS(rmd160mb_sha256d(dst, NULL, 3, 0), RMD160MB_OK);
+    CHECK(hex_decode(sha256d_empty, e, 32) == 0 && memcmp(dst, e, 32) == 0 && memcmp(dst + 32, e, 32) == 0 &&
+              memcmp(dst + 64, e, 32) == 0,
+          "sha256d width 0: not SHA256(SHA256(\"\"))");
+    CHECK(all_bytes(region + 96, sizeof region - 96, FILL), "sha256d width 0 wrote past dst + 32n");
+    memset(region, FILL, sizeof region);
+
+    /* NULL where bytes are needed. */
+    CHECK_STATUS(rmd160mb_sha256d(NULL, src, 1, 64), RMD160MB_ERR_NULL);
+    CHECK_STATUS(rmd160mb_sha256d(dst, NULL, 1, 80), RMD160MB_ERR_NULL);
+    CHECK_STATUS(rmd160mb_sha256d(NULL, NULL, 2, 0), RMD160MB_ERR_NULL);
+    CHECK_STATUS(rmd160mb_sha256d(NULL, NULL, 2, 32), RMD160MB_ERR_NULL);
+
+    /* Overflow: 32n, n*width, PTRDIFF_MAX, wrapping ranges; before NULL. */
+    CHECK_STATUS(rmd160mb_sha256d(dst, src, SIZE_MAX / 32 + 1, 1), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_sha256d(dst, src, SIZE_MAX / 32 + 1, 0), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_sha256d(dst, src, (size_t)PTRDIFF_MAX / 32 + 1, 0), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_sha256d(dst, src, 2, SIZE_MAX / 2 + 1), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_sha256d(dst, src, SIZE_MAX / 64, 65), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_sha256d(dst, src, (size_t)PTRDIFF_MAX / 64 + 1, 64), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_sha256d(dst, src, (size_t)PTRDIFF_MAX / 80 + 1, 80), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_sha256d(NULL, NULL, SIZE_MAX, 64), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_sha256d(NULL, src, 2, SIZE_MAX / 2 + 1), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_sha256d(dst, top, 1, 64), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_sha256d(topw, src, 1, 80), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_sha256d(NULL, top, 1, 64), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_sha256d(topw, NULL, 1, 64), RMD160MB_ERR_OVERFLOW);
+    CHECK(all_bytes(region, sizeof region, FILL), "sha256d: an error wrote (NULL, overflow)");
+
+    /* Overlap: dst inside src, partial at either end; in place with width
+     * < 32 (a digest would overrun the next message). */
+    CHECK_STATUS(rmd160mb_sha256d(src + 1, src, 2, 64), RMD160MB_ERR_OVERLAP);
+    CHECK_STATUS(rmd160mb_sha256d(src + 127, src, 2, 64), RMD160MB_ERR_OVERLAP);
+    CHECK_STATUS(rmd160mb_sha256d(src - 63, src, 2, 64), RMD160MB_ERR_OVERLAP);
+    CHECK_STATUS(rmd160mb_sha256d(src + 80, src, 3, 80), RMD160MB_ERR_OVERLAP);
+    CHECK_STATUS(rmd160mb_sha256d(src, src, 2, 31), RMD160MB_ERR_OVERLAP);
+    CHECK_STATUS(rmd160mb_sha256d(src, src, 3, 1), RMD160MB_ERR_OVERLAP);
+    CHECK_STATUS(rmd160mb_sha256d(src + 1, src, 1, 32), RMD160MB_ERR_OVERLAP);
+    CHECK(all_bytes(region, sizeof region, FILL), "sha256d: an error wrote (overlap)");
+    /* Adjacent is not overlapping; in place from width 32 on. */
+    CHECK_STATUS(rmd160mb_sha256d(src - 64, src, 2, 64), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_sha256d(src + 160, src, 2, 80), RMD160MB_OK);
+    {
+        static const size_t widths[] = {32, 33, 64, 80, 100};
+        for (i = 0; i < sizeof widths / sizeof widths[0]; i++) {
+            size_t w = widths[i], j;
+            uint8_t want[3 * 32];
+            for (j = 0; j < 3 * w; j++) src[j] = (uint8_t)(j * 13 + w);
+            CHECK_STATUS(rmd160mb_sha256d(want, src, 3, w), RMD160MB_OK);
+            CHECK_STATUS(rmd160mb_sha256d(src, src, 3, w), RMD160MB_OK);
+            CHECK(memcmp(src, want, sizeof want) == 0, "sha256d in place, width %lu, differs", (unsigned long)w);
+        }
+    }
+    /* SHA256(SHA256(m)) is SHA-256 applied twice (through rmd160mb_sha256). */
+    CHECK_STATUS(rmd160mb_sha256(one, (const uint8_t *)"abc", 1, 3), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_sha256(one, one, 1, 32), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_sha256d(e, (const uint8_t *)"abc", 1, 3), RMD160MB_OK);
+    CHECK_DIGEST32(e, one, "sha256d(\"abc\") vs sha256 twice");
+
+    /* sha256d_many: the statuses of the _many functions, and the value. */
+    many_contract_one(rmd160mb_sha256d_many, 32, "sha256d_many");
+    {
+        const uint8_t *m[1];
+        size_t l[1];
+        uint8_t d[32];
+        m[0] = (const uint8_t *)"abc";
+        l[0] = 3;
+        CHECK_STATUS(rmd160mb_sha256d_many(d, m, l, 1), RMD160MB_OK);
+        CHECK_DIGEST32(d, e, "sha256d_many(abc) vs sha256d");
+    }
+    printf("sha256d, sha256d_many: statuses checked\n");
+}
+
+static void merkle_statuses(void)
+{
+    static uint8_t region[4096];
+    uint8_t *dst = region, *leaves = region + 1024, saved[32 * 8];
+    const uint8_t *top = (const uint8_t *)(uintptr_t)(UINTPTR_MAX - 15);
+    uint8_t *topw = (uint8_t *)(uintptr_t)(UINTPTR_MAX - 15);
+    uint8_t zero[32], root[32], want[32], node[64];
+    int mut, want_mut;
+    size_t i;
+
+    memset(region, FILL, sizeof region);
+    memset(zero, 0, sizeof zero);
+    for (i = 0; i < 32 * 8; i++) leaves[i] = (uint8_t)(i * 29 + 11);
+    memcpy(saved, leaves, sizeof saved);
+
+    /* dst NULL: always RMD160MB_ERR_NULL (the root is always written), n == 0
+     * included; mutated untouched. */
+    mut = 7;
+    CHECK_STATUS(rmd160mb_merkle_root(NULL, NULL, 0, &mut), RMD160MB_ERR_NULL);
+    CHECK_STATUS(rmd160mb_merkle_root(NULL, NULL, 0, NULL), RMD160MB_ERR_NULL);
+    CHECK_STATUS(rmd160mb_merkle_root(NULL, leaves, 0, &mut), RMD160MB_ERR_NULL);
+    CHECK_STATUS(rmd160mb_merkle_root(NULL, leaves, 3, &mut), RMD160MB_ERR_NULL);
+    CHECK_STATUS(rmd160mb_merkle_root(NULL, NULL, 3, &mut), RMD160MB_ERR_NULL);
+    /* leaves NULL with n > 0. */
+    CHECK_STATUS(rmd160mb_merkle_root(dst, NULL, 1, &mut), RMD160MB_ERR_NULL);
+    CHECK_STATUS(rmd160mb_merkle_root(dst, NULL, 2, NULL), RMD160MB_ERR_NULL);
+    /* Overflow: 32n above PTRDIFF_MAX or SIZE_MAX, wrapping ranges (dst's 32
+     * bytes too); before NULL. */
+    CHECK_STATUS(rmd160mb_merkle_root(dst, leaves, SIZE_MAX / 32 + 1, &mut), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_merkle_root(dst, leaves, (size_t)PTRDIFF_MAX / 32 + 1, &mut), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_merkle_root(dst, leaves, SIZE_MAX, &mut), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_merkle_root(NULL, NULL, SIZE_MAX, &mut), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_merkle_root(NULL, leaves, SIZE_MAX / 32 + 1, &mut), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_merkle_root(dst, top, 1, &mut), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_merkle_root(NULL, top, 1, &mut), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_merkle_root(topw, leaves, 2, &mut), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_merkle_root(topw, NULL, 2, &mut), RMD160MB_ERR_OVERFLOW);
+    CHECK_STATUS(rmd160mb_merkle_root(topw, NULL, 0, &mut), RMD160MB_ERR_OVERFLOW);
+    CHECK(mut == 7, "merkle_root: an error wrote *mutated (%d)", mut);
+    CHECK(all_bytes(region, 1024, FILL) && all_bytes(region + 1024 + sizeof saved, sizeof region - 1024 - sizeof saved,
+                                                     FILL) &&
+              memcmp(leaves, saved, sizeof saved) == 0,
+          "merkle_root: an error wrote");
+
+    /* n == 0: 32 zero bytes and *mutated = 0, whatever leaves is. */
+    CHECK_STATUS(rmd160mb_merkle_root(dst, NULL, 0, &mut), RMD160MB_OK);
+    CHECK(memcmp(dst, zero, 32) == 0 && mut == 0, "merkle_root of no leaves: not 32 zero bytes and mutated 0");
+    CHECK(all_bytes(region + 32, 1024 - 32, FILL), "merkle_root of no leaves wrote past dst + 32");
+    memset(dst, FILL, 32);
+    mut = 7;
+    CHECK_STATUS(rmd160mb_merkle_root(dst, top, 0, &mut), RMD160MB_OK);
+    CHECK(memcmp(dst, zero, 32) == 0 && mut == 0, "merkle_root of no leaves (wild pointer)");
+    memset(dst, FILL, 32);
+    CHECK_STATUS(rmd160mb_merkle_root(dst, leaves, 0, NULL), RMD160MB_OK);
+    CHECK(memcmp(dst, zero, 32) == 0, "merkle_root of no leaves, mutated NULL");
+    memset(dst, FILL, 32);
+
+    /* One leaf: the root is the leaf. Two: SHA256d of both side by side. */
+    mut = 7;
+    CHECK_STATUS(rmd160mb_merkle_root(root, leaves, 1, &mut), RMD160MB_OK);
+    CHECK(memcmp(root, leaves, 32) == 0 && mut == 0, "merkle_root of one leaf is not the leaf (mutated %d)", mut);
+    CHECK_STATUS(rmd160mb_merkle_root(root, leaves, 2, &mut), RMD160MB_OK);
+    CHECK_STATUS(rmd160mb_sha256d(want, leaves, 1, 64), RMD160MB_OK);
+    CHECK(memcmp(root, want, 32) == 0 && mut == 0, "merkle_root of two leaves (mutated %d)", mut);
+    /* Three leaves: the third paired with itself, not mutated; the same
+     * three with the last repeated (CVE-2012-2459): the same root, mutated. */
+    memcpy(node, want, 32);
+    {
+        uint8_t pair[64];
+        memcpy(pair, leaves + 64, 32);
+        memcpy(pair + 32, leaves + 64, 32);
+        CHECK_STATUS(rmd160mb_sha256d(node + 32, pair, 1, 64), RMD160MB_OK);
+    }
+    CHECK_STATUS(rmd160mb_sha256d(want, node, 1, 64), RMD160MB_OK);
+    mut = 7;
+    CHECK_STATUS(rmd160mb_merkle_root(root, leaves, 3, &mut), RMD160MB_OK);
+    CHECK(memcmp(root, want, 32) == 0 && mut == 0, "merkle_root of three leaves (mutated %d)", mut);
+    memcpy(leaves + 96, leaves + 64, 32);
+    CHECK_STATUS(rmd160mb_merkle_root(root, leaves, 4, &mut), RMD160MB_OK);
+    CHECK(memcmp(root, want, 32) == 0 && mut == 1, "merkle_root, last of three repeated: not the same root mutated");
+    /* ... mutated NULL: the same root, nothing else written. */
+    memset(root, FILL, 32);
+    CHECK_STATUS(rmd160mb_merkle_root(root, leaves, 4, NULL), RMD160MB_OK);
+    CHECK_DIGEST32(root, want, "merkle_root with mutated NULL");
+    memcpy(leaves, saved, sizeof saved);
+
+    /* dst over the leaves (the first, the last, straddling two): written
+     * after every leaf is read; the leaves outside dst unchanged. */
+    CHECK_STATUS(rmd160mb_merkle_root(want, leaves, 8, &want_mut), RMD160MB_OK);
+    {
+        static const size_t at[] = {0, 32 * 7, 16, 100, 200};
+        for (i = 0; i < sizeof at / sizeof at[0]; i++) {
+            mut = 7;
+            CHECK_STATUS(rmd160mb_merkle_root(leaves + at[i], leaves, 8, &mut), RMD160MB_OK);
+            CHECK_DIGEST32(leaves + at[i], want, "merkle_root, dst at byte %lu of the leaves", (unsigned long)at[i]);
+            CHECK(mut == want_mut, "merkle_root, dst over the leaves: mutated %d", mut);
+            CHECK(memcmp(leaves, saved, at[i]) == 0 &&
+                      memcmp(leaves + at[i] + 32, saved + at[i] + 32, sizeof saved - at[i] - 32) == 0,
+                  "merkle_root, dst at byte %lu of the leaves: wrote outside dst", (unsigned long)at[i]);
+            memcpy(leaves, saved, sizeof saved);
+        }
+    }
+    /* mutated is written last: an int over dst's first bytes holds the flag,
+     * the rest of dst the root. */
+    {
+        int cell[32 / sizeof(int) + 1];
+        uint8_t *d = (uint8_t *)(void *)cell;
+        memcpy(leaves + 32, leaves, 32); /* mutated */
+        CHECK_STATUS(rmd160mb_merkle_root(want, leaves, 5, NULL), RMD160MB_OK);
+        memset(cell, FILL, sizeof cell);
+        CHECK_STATUS(rmd160mb_merkle_root(d, leaves, 5, &cell[0]), RMD160MB_OK);
+        CHECK(cell[0] == 1 && memcmp(d + sizeof(int), want + sizeof(int), 32 - sizeof(int)) == 0 &&
+                  all_bytes(d + 32, sizeof cell - 32, FILL),
+              "merkle_root with mutated over dst: flag %d, or the rest of the root wrong", cell[0]);
+        memcpy(leaves, saved, sizeof saved);
+    }
+    /* Any alignment: leaves and dst at odd addresses. */
+    {
+        uint8_t *odd = region + 2048 + 1;
+        memcpy(odd, saved, sizeof saved);
+        CHECK_STATUS(rmd160mb_merkle_root(want, saved, 7, &want_mut), RMD160MB_OK);
+        CHECK_STATUS(rmd160mb_merkle_root(region + 3001, odd, 7, &mut), RMD160MB_OK);
+        CHECK(memcmp(region + 3001, want, 32) == 0 && mut == want_mut, "merkle_root at odd addresses");
+    }
+    printf("merkle_root: statuses checked\n");
+}
+
 /* On the current backend: canaries around dst, src unchanged, in place
  * equal to out of place, and every digest equal to its message hashed
  * alone. */
@@ -982,6 +1216,8 @@ int main(int argc, char **argv)
     overlap();
     many_contract();
     keccak_statuses();
+    sha256d_statuses();
+    merkle_statuses();
     context();
     for_each_backend(in_place_and_bounds);
     for_each_backend(keccak_in_place_and_bounds);

@@ -13,6 +13,7 @@ int main(void)
     size_t lens[1] = {1};
     rmd160mb_ctx ctx;
     rmd160mb_backend_desc desc;
+    int mutated;
 
     (void)rmd160mb_hash32(buf, buf, 1);
     (void)rmd160mb_hash160(buf, buf, 1, 33);
@@ -20,6 +21,9 @@ int main(void)
     (void)rmd160mb_sum_many(buf, msgs, lens, 1);
     (void)rmd160mb_hash160_many(buf, msgs, lens, 1);
     (void)rmd160mb_sha256_many(buf, msgs, lens, 1);
+    (void)rmd160mb_sha256d(buf, buf, 1, 64);
+    (void)rmd160mb_sha256d_many(buf, msgs, lens, 1);
+    (void)rmd160mb_merkle_root(buf, buf, 2, &mutated);
     (void)rmd160mb_keccak256(buf, buf, 1, 64);
     (void)rmd160mb_keccak256_many(buf, msgs, lens, 1);
     (void)rmd160mb_eth_address(buf, buf, 1, 64);

@@ -131,6 +131,23 @@ static inline char *hex_encode(const uint8_t *in, size_t len, char *out)
         t_checks++;                                                        \
     } while (0)
 
+/* CHECK_DIGEST32(got, want, "what %d", args...): 32-byte digests (SHA-256,
+ * double SHA-256, merkle roots) equal, all 32 bytes. */
+#define CHECK_DIGEST32(got, want, ...)                                     \
+    do {                                                                   \
+        char t_g_[65], t_w_[65];                                           \
+        if (memcmp((got), (want), 32) != 0) {                              \
+            hex_encode((got), 32, t_g_);                                   \
+            hex_encode((want), 32, t_w_);                                  \
+            t_fail(__FILE__, __LINE__, "digest mismatch: got %s want %s", \
+                   t_g_, t_w_);                                            \
+            fprintf(stderr, "  in: ");                                     \
+            fprintf(stderr, __VA_ARGS__);                                  \
+            fputc('\n', stderr);                                           \
+        }                                                                  \
+        t_checks++;                                                        \
+    } while (0)
+
 /* ------------------------------------------------------------------------ */
 /* TSV vector files: lines starting with '#' are comments; fields are
  * separated by one tab; a line may be long (1 MB lines are fine). */

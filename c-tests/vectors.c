@@ -9,7 +9,12 @@
  * eth-addresses.tsv (rmd160mb_eth_address of the 2000 keys, 65 and 64 bytes).
  * Those two files come from pycryptodome (tests/vectors/keccak256.py) and
  * libsecp256k1: OpenSSL 3.0 has no Keccak-256 (only SHA3-256, whose padding
- * differs), so diff.c cannot check these functions.
+ * differs), so diff.c cannot check these functions. Double SHA-256 and
+ * merkle roots (Python hashlib): sha256d.tsv (every length 0..300, the
+ * genesis block header and coinbase transaction) through rmd160mb_sha256d
+ * (alone, in copies side by side, in place) and rmd160mb_sha256d_many, and
+ * merkle-roots.tsv (0..70 and larger trees, the CVE-2012-2459 shapes, block
+ * 100000) through rmd160mb_merkle_root, root and mutated flag.
  */
 #include "testutil.h"
 
@@ -363,6 +368,156 @@ static void keccak_vectors(const char *backend)
            (unsigned long)k_rows, (unsigned long)eth_n);
 }
 
+/* --- sha256d.tsv and merkle-roots.tsv ------------------------------------ */
+
+#define D_MAX_LEN 4096
+#define D_MAX_ROWS 400
+static uint8_t *d_msg[D_MAX_ROWS];
+static size_t d_len[D_MAX_ROWS];
+static uint8_t d_want[D_MAX_ROWS * 32];
+static size_t d_rows;
+
+/* A row: length TAB message hex (empty: m_L, as in keccak256-lengths.tsv)
+ * TAB digest hex. */
+static void load_sha256d(void)
+{
+    tsv_reader r;
+    tsv_open(&r, "sha256d.tsv");
+    while (tsv_next(&r)) {
+        char *end;
+        size_t len;
+        if (d_rows == D_MAX_ROWS) tsv_bad(&r, "too many lines");
+        len = strtoul(r.fields[0], &end, 10);
+        if (r.nfields != 3 || *end != '\0' || len > D_MAX_LEN || hex_decode(r.fields[2], d_want + 32 * d_rows, 32) != 0)
+            tsv_bad(&r, "expected: length TAB message_hex (empty for m_L) TAB sha256d_hex");
+        d_msg[d_rows] = (uint8_t *)t_malloc(len + 1);
+        if (r.fields[1][0] == '\0')
+            length_message(d_msg[d_rows], len);
+        else if (strlen(r.fields[1]) != 2 * len || hex_decode(r.fields[1], d_msg[d_rows], len) != 0)
+            tsv_bad(&r, "the message is not `length` bytes of hex");
+        d_len[d_rows] = len;
+        d_rows++;
+    }
+    tsv_close(&r);
+    CHECK(d_rows >= 303 && d_len[0] == 0 && d_len[300] == 300, "sha256d.tsv: %lu lines", (unsigned long)d_rows);
+    {
+        /* The genesis block header's hash, displayed byte-reversed. */
+        static const char genesis[] = "000000000019d6689c085ae165831e934ff763ae46a2a6c172b3f1b60a8ce26f";
+        uint8_t g[32], rev[32];
+        size_t i, j, found = 0;
+        CHECK(hex_decode(genesis, g, 32) == 0, "genesis hash hex");
+        for (i = 301; i < d_rows; i++) {
+            if (d_len[i] != 80) continue;
+            for (j = 0; j < 32; j++) rev[j] = d_want[32 * i + 31 - j];
+            CHECK(memcmp(rev, g, 32) == 0, "sha256d.tsv line of 80 bytes: not the genesis header's hash");
+            found++;
+        }
+        CHECK(found == 1, "sha256d.tsv: %lu 80-byte messages after the lengths, expected the genesis header",
+              (unsigned long)found);
+    }
+}
+
+static void sha256d_vectors(const char *backend)
+{
+    /* Every row: one message (n = 1), then 35 copies side by side (more than
+     * two groups of the widest backend plus a tail), then in place. */
+    enum { COPIES = 35 };
+    uint8_t *src = (uint8_t *)t_malloc((size_t)COPIES * D_MAX_LEN + 32 * COPIES);
+    uint8_t *want = (uint8_t *)t_malloc(COPIES * 32);
+    guarded out = guarded_new(32 * (d_rows > COPIES ? d_rows : COPIES), 3);
+    const uint8_t *rev[D_MAX_ROWS];
+    size_t rev_len[D_MAX_ROWS];
+    uint8_t *rev_want = (uint8_t *)t_malloc(32 * d_rows);
+    size_t i, j;
+    char what[64];
+    for (i = 0; i < d_rows; i++) {
+        size_t len = d_len[i];
+        for (j = 0; j < COPIES; j++) memcpy(src + j * len, d_msg[i], len);
+        for (j = 0; j < COPIES; j++) memcpy(want + 32 * j, d_want + 32 * i, 32);
+        CHECK_STATUS(rmd160mb_sha256d(out.p, src, 1, len), RMD160MB_OK);
+        sprintf(what, "sha256d row %lu (%lu bytes)", (unsigned long)i, (unsigned long)len);
+        check_batch(out.p, want, 1, 32, what);
+        CHECK_STATUS(rmd160mb_sha256d(out.p, src, COPIES, len), RMD160MB_OK);
+        sprintf(what, "sha256d of %d copies of row %lu (%lu bytes)", COPIES, (unsigned long)i, (unsigned long)len);
+        check_batch(out.p, want, COPIES, 32, what);
+        if (len >= 32) {
+            CHECK_STATUS(rmd160mb_sha256d(src, src, COPIES, len), RMD160MB_OK);
+            sprintf(what, "sha256d in place, %d copies of row %lu", COPIES, (unsigned long)i);
+            check_batch(src, want, COPIES, 32, what);
+        }
+    }
+    /* Every row in one sha256d_many call, in the file's order and reversed. */
+    CHECK_STATUS(rmd160mb_sha256d_many(out.p, (const uint8_t *const *)d_msg, d_len, d_rows), RMD160MB_OK);
+    check_batch(out.p, d_want, d_rows, 32, "sha256d_many of sha256d.tsv");
+    for (i = 0; i < d_rows; i++) {
+        rev[i] = d_msg[d_rows - 1 - i];
+        rev_len[i] = d_len[d_rows - 1 - i];
+        memcpy(rev_want + 32 * i, d_want + 32 * (d_rows - 1 - i), 32);
+    }
+    CHECK_STATUS(rmd160mb_sha256d_many(out.p, rev, rev_len, d_rows), RMD160MB_OK);
+    check_batch(out.p, rev_want, d_rows, 32, "sha256d_many of sha256d.tsv, reversed");
+    CHECK(guarded_intact(&out), "sha256d: bytes written outside the output buffer");
+    guarded_free(&out);
+    free(src);
+    free(want);
+    free(rev_want);
+    printf("%s: sha256d.tsv %lu messages: checked\n", backend, (unsigned long)d_rows);
+}
+
+/* merkle-roots.tsv: name TAB n TAB leaves hex TAB root hex TAB mutated; one
+ * rmd160mb_merkle_root call per row (with mutated, and with NULL). */
+static void merkle_vectors(const char *backend)
+{
+    tsv_reader r;
+    size_t rows = 0, mutated_rows = 0, block = 0;
+    tsv_open(&r, "merkle-roots.tsv");
+    while (tsv_next(&r)) {
+        char *end;
+        size_t n;
+        uint8_t *leaves, *copy, want[32];
+        guarded root = guarded_new(32, rows % 16);
+        int want_mut, mut = 7;
+        n = strtoul(r.fields[1], &end, 10);
+        if (r.nfields != 5 || *end != '\0' || strlen(r.fields[2]) != 64 * n || hex_decode(r.fields[3], want, 32) != 0 ||
+            (strcmp(r.fields[4], "0") != 0 && strcmp(r.fields[4], "1") != 0))
+            tsv_bad(&r, "expected: name TAB n TAB leaves_hex (32 bytes each) TAB root_hex TAB mutated (0 or 1)");
+        want_mut = r.fields[4][0] == '1';
+        leaves = (uint8_t *)t_malloc(32 * n + 1);
+        copy = (uint8_t *)t_malloc(32 * n + 1);
+        if (hex_decode(r.fields[2], leaves + (n % 2), 32 * n) != 0) tsv_bad(&r, "leaves_hex");
+        memcpy(copy, leaves + (n % 2), 32 * n);
+        CHECK_STATUS(rmd160mb_merkle_root(root.p, n ? leaves + (n % 2) : NULL, n, &mut), RMD160MB_OK);
+        CHECK_DIGEST32(root.p, want, "merkle-roots.tsv %s (%lu leaves)", r.fields[0], (unsigned long)n);
+        CHECK(mut == want_mut, "merkle-roots.tsv %s (%lu leaves): mutated %d, expected %d", r.fields[0],
+              (unsigned long)n, mut, want_mut);
+        memset(root.p, 0, 32);
+        CHECK_STATUS(rmd160mb_merkle_root(root.p, leaves + (n % 2), n, NULL), RMD160MB_OK);
+        CHECK_DIGEST32(root.p, want, "merkle-roots.tsv %s (%lu leaves), mutated NULL", r.fields[0], (unsigned long)n);
+        CHECK(memcmp(copy, leaves + (n % 2), 32 * n) == 0, "merkle-roots.tsv %s: the leaves changed", r.fields[0]);
+        CHECK(guarded_intact(&root), "merkle-roots.tsv %s: written outside the 32-byte root", r.fields[0]);
+        if (strcmp(r.fields[0], "block-100000") == 0) {
+            /* Bitcoin displays the root byte-reversed. */
+            static const char shown[] = "f3e94742aca4b5ef85488dc37c06c3282295ffec960994b2c0d5ac2a25a95766";
+            uint8_t s[32], rev[32];
+            size_t j;
+            for (j = 0; j < 32; j++) rev[j] = root.p[31 - j];
+            CHECK(hex_decode(shown, s, 32) == 0 && memcmp(rev, s, 32) == 0 && mut == 0,
+                  "block 100000's merkle root is not f3e94742...a95766");
+            block++;
+        }
+        mutated_rows += (size_t)want_mut;
+        rows++;
+        free(leaves);
+        free(copy);
+        guarded_free(&root);
+    }
+    tsv_close(&r);
+    CHECK(rows >= 80 && mutated_rows >= 3 && block == 1, "merkle-roots.tsv: %lu trees, %lu mutated, block 100000 %s",
+          (unsigned long)rows, (unsigned long)mutated_rows, block ? "present" : "missing");
+    printf("%s: merkle-roots.tsv %lu trees (%lu mutated): checked\n", backend, (unsigned long)rows,
+           (unsigned long)mutated_rows);
+}
+
 int main(void)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -375,6 +530,9 @@ int main(void)
     for_each_backend(batch_vectors);
     load_keccak();
     for_each_backend(keccak_vectors);
+    load_sha256d();
+    for_each_backend(sha256d_vectors);
+    for_each_backend(merkle_vectors);
     free(h32_msgs);
     free(h32_want);
     free(pk_comp);
@@ -385,5 +543,9 @@ int main(void)
     free(eth_k64);
     free(eth_digest);
     free(eth_addr);
+    {
+        size_t i;
+        for (i = 0; i < d_rows; i++) free(d_msg[i]);
+    }
     return t_finish("vectors");
 }

@@ -456,8 +456,10 @@ fn current_backend_name() -> String {
 /// (at most 24), each an op byte and its arguments. The op byte: 248 and
 /// above the `_many` functions ([`op_many`]); 232 to 247 Keccak-256 (even)
 /// or Ethereum addresses (odd); below 232 by its value mod 8: 0 hash32,
-/// 1 HASH160 (bit 3 clear) or SHA-256 (set), 2 one-shot RIPEMD-160, 3
-/// init, 4 and 5 update, 6 final, 7 the rest ([`op_misc`]).
+/// 1 HASH160 (bit 3 clear), SHA-256 (bit 3 set, bit 4 clear) or double
+/// SHA-256 (bits 3 and 4 set), 2 one-shot RIPEMD-160 (bit 3 clear) or the
+/// merkle root (set, [`op_merkle`]), 3 init, 4 and 5 update, 6 final, 7 the
+/// rest ([`op_misc`]).
 pub fn ffi(data: &[u8]) {
     ARENA.with(|cell| {
         let mut slot = cell.borrow_mut();
@@ -495,8 +497,10 @@ fn ffi_in(buf: &mut Guarded, data: &[u8]) {
                 0 => op_hash32(buf, &arena, &mut input),
                 // Bit 3 of the op byte: HASH160 or SHA-256.
                 1 if op_byte & 8 == 0 => op_fixed(&HASH160, buf, &arena, &mut input),
-                1 => op_fixed(&SHA256, buf, &arena, &mut input),
-                2 => op_sum(buf, &arena, &mut input),
+                1 if op_byte & 16 == 0 => op_fixed(&SHA256, buf, &arena, &mut input),
+                1 => op_fixed(&SHA256D, buf, &arena, &mut input),
+                2 if op_byte & 8 == 0 => op_sum(buf, &arena, &mut input),
+                2 => op_merkle(buf, &arena, &mut input),
                 3 => op_init(buf, &arena, &mut input, &mut ctx),
                 4 | 5 => op_update(buf, &arena, &mut input, &mut ctx),
                 6 => op_final(buf, &arena, &mut input, &mut ctx),
@@ -517,9 +521,9 @@ fn ffi_in(buf: &mut Guarded, data: &[u8]) {
     }
 }
 
-/// `rmd160mb_sum_many`, `rmd160mb_hash160_many`, `rmd160mb_sha256_many` or
-/// `rmd160mb_keccak256_many`
-/// with their pointer and length arrays written into the buffer (at any
+/// `rmd160mb_sum_many`, `rmd160mb_hash160_many`, `rmd160mb_sha256_many`,
+/// `rmd160mb_keccak256_many` or (a selector byte of 0xF0 and above)
+/// `rmd160mb_sha256d_many` with their pointer and length arrays written into the buffer (at any
 /// alignment, or NULL), messages anywhere (NULL, in the buffer, near the top
 /// of the address space) of small, huge or wrapping lengths, and `dst`
 /// anywhere: the status against the contract's order, nothing written on an
@@ -527,7 +531,10 @@ fn ffi_in(buf: &mut Guarded, data: &[u8]) {
 /// otherwise.
 fn op_many(buf: &mut Guarded, arena: &Arena, input: &mut Input) {
     choose_backend(input);
-    let which = input.byte() % 4;
+    let which = match input.byte() {
+        0xF0.. => 4,
+        w => w % 4,
+    };
     let d = if which >= 2 { 32 } else { 20 };
     let dst = pointer(input, arena);
     let n = match input.byte() % 8 {
@@ -615,8 +622,13 @@ fn op_many(buf: &mut Guarded, arena: &Arena, input: &mut Input) {
         return; // valid-looking arguments outside our memory: not a case
     }
     let before = buf.view().to_vec();
-    let f =
-        [rmd160mb_sum_many, rmd160mb_hash160_many, rmd160mb_sha256_many, rmd160mb_keccak256_many][usize::from(which)];
+    let f = [
+        rmd160mb_sum_many,
+        rmd160mb_hash160_many,
+        rmd160mb_sha256_many,
+        rmd160mb_keccak256_many,
+        rmd160mb_sha256d_many,
+    ][usize::from(which)];
     // SAFETY: every region the call may read or write is in the buffer, or
     // the model expects an error the contract requires to be reported before
     // any memory but the arrays (in the buffer) is touched.
@@ -643,7 +655,8 @@ fn op_many(buf: &mut Guarded, arena: &Arena, input: &mut Input) {
             0 => assert_eq!(got, oracle_ripemd160(msg), "{what}: digest {i}"),
             1 => assert_eq!(got, oracle_hash160(msg), "{what}: digest {i}"),
             2 => assert_eq!(got, oracle_sha256(msg), "{what}: digest {i}"),
-            _ => assert_eq!(got, oracle_keccak256(msg), "{what}: digest {i}"),
+            3 => assert_eq!(got, oracle_keccak256(msg), "{what}: digest {i}"),
+            _ => assert_eq!(got, oracle_sha256(&oracle_sha256(msg)), "{what}: digest {i}"),
         }
     }
     unchanged_outside(&before, after, &[ds], &what);
@@ -737,6 +750,16 @@ const SHA256: FixedWidth = FixedWidth {
     oracle: |m| oracle_sha256(m).to_vec(),
 };
 
+/// Double SHA-256 (Bitcoin's txids, block-header hashes, merkle nodes):
+/// the 32-, 64- and 80-byte kernels and the padding's edges.
+const SHA256D: FixedWidth = FixedWidth {
+    name: "sha256d",
+    f: rmd160mb_sha256d,
+    digest: 32,
+    widths: [0, 31, 32, 33, 55, 56, 63, 64, 65, 80, 119, 120],
+    oracle: |m| oracle_sha256(&oracle_sha256(m)).to_vec(),
+};
+
 const KECCAK256: FixedWidth = FixedWidth {
     name: "keccak256",
     f: rmd160mb_keccak256,
@@ -745,7 +768,8 @@ const KECCAK256: FixedWidth = FixedWidth {
     oracle: |m| oracle_keccak256(m).to_vec(),
 };
 
-/// `rmd160mb_hash160`, `rmd160mb_sha256` or `rmd160mb_keccak256` with its
+/// `rmd160mb_hash160`, `rmd160mb_sha256`, `rmd160mb_sha256d` or
+/// `rmd160mb_keccak256` with its
 /// pointers, count and width from the input: the status against the
 /// contract, nothing written on an error, the digests against the oracle
 /// and nothing written outside `dst` (and, in place, the source) otherwise.
@@ -793,6 +817,102 @@ fn op_fixed(func: &FixedWidth, buf: &mut Guarded, arena: &Arena, input: &mut Inp
     }
     let allowed = if dst == src { vec![ds, ss] } else { vec![ds] };
     unchanged_outside(&before, after, &allowed, &what);
+}
+
+/// Bitcoin Core's `ComputeMerkleRoot`, level by level with the oracle's
+/// SHA-256 applied twice: an odd level pairs its last node with itself;
+/// mutated when a level holds equal nodes at `2k` and `2k+1`; no leaves: 32
+/// zero bytes, not mutated.
+fn oracle_merkle_root(leaves: &[u8]) -> ([u8; 32], bool) {
+    let mut level: Vec<[u8; 32]> = leaves.chunks_exact(32).map(|c| c.try_into().expect("32 bytes")).collect();
+    let mut mutated = false;
+    if level.is_empty() {
+        return ([0; 32], false);
+    }
+    while level.len() > 1 {
+        mutated |= level.chunks_exact(2).any(|p| p[0] == p[1]);
+        if level.len() % 2 == 1 {
+            level.push(level[level.len() - 1]);
+        }
+        level = level.chunks_exact(2).map(|p| oracle_sha256(&oracle_sha256(&[p[0], p[1]].concat()))).collect();
+    }
+    (level[0], mutated)
+}
+
+/// `rmd160mb_merkle_root`: `dst` and the leaves anywhere (NULL, in the
+/// buffer, wrapping; `dst` may overlap the leaves), `mutated` NULL or an
+/// `int` in the buffer (anywhere: over `dst` or the leaves too), sometimes
+/// two whole subtrees made equal first (a mutated tree at a level from the
+/// input). The status against the contract (`dst` NULL is an error even for
+/// `n == 0`), nothing written on an error; otherwise the root against
+/// [`oracle_merkle_root`] of the leaves as they were, and the buffer as
+/// before but for `dst` and then `*mutated` (written last).
+fn op_merkle(buf: &mut Guarded, arena: &Arena, input: &mut Input) {
+    choose_backend(input);
+    let dst = pointer(input, arena);
+    let leaves = pointer(input, arena);
+    let n = count(input);
+    let int = core::mem::size_of::<c_int>();
+    let mutated = match input.byte() % 4 {
+        0 => 0,
+        _ => arena.lo + (input.u16() % (arena.hi - arena.lo - int + 1)) / int * int,
+    };
+    let dup = input.byte();
+    let (rd, rl) = (region(dst, 1, 32), region(leaves, n, 32));
+    let errs = errors(&[(dst, 1, 32), (leaves, n, 32)]);
+    if errs.is_empty() && !(arena.holds(rd) && arena.holds(rl)) {
+        return; // valid-looking arguments outside our memory: not a case
+    }
+    // A mutated tree: the subtree of 2^level leaves at pair position 2k
+    // copied onto the one at 2k+1 (before the snapshot: it is input).
+    if dup & 1 == 1 && errs.is_empty() {
+        if let Some(ls) = span(arena, rl) {
+            let level = u32::from(dup >> 1) % 8;
+            let size = 32usize << level;
+            let pairs = n >> (level + 1);
+            if pairs > 0 {
+                let k = input.u16() % pairs;
+                let from = ls.start + 2 * k * size;
+                buf.bytes().copy_within(from..from + size, from + size);
+            }
+        }
+    }
+    let before = buf.view().to_vec();
+    // SAFETY: dst and the leaves are in the buffer, or empty, or an error
+    // the contract requires to be reported before any memory is touched;
+    // mutated is NULL or an aligned int in the buffer.
+    let status = unsafe { rmd160mb_merkle_root(dst as *mut u8, leaves as *const u8, n, mutated as *mut c_int) };
+    let after = buf.view();
+    let what = format!(
+        "merkle_root(dst {rd:?}, leaves {rl:?}, n {n}, mutated {}) on {}",
+        if mutated == 0 { "NULL".to_owned() } else { format!("+{}", mutated - arena.lo) },
+        current_backend_name()
+    );
+    trace(&what, status);
+    if let Some(&e) = errs.first() {
+        assert_eq!(status, e, "{what}");
+        assert_eq!(before, after, "{what}: wrote on an error");
+        return;
+    }
+    assert_eq!(status, RMD160MB_OK, "{what}");
+    let ds = span(arena, rd).expect("dst in the buffer");
+    let leaf_bytes = span(arena, rl).map_or(&[][..], |r| &before[r]);
+    let (root, flag) = oracle_merkle_root(leaf_bytes);
+    let mut want = before.clone();
+    want[ds.clone()].copy_from_slice(&root);
+    if mutated != 0 {
+        let m = mutated - arena.lo;
+        want[m..m + int].copy_from_slice(&c_int::from(flag).to_ne_bytes());
+    }
+    if want != after {
+        let first = want.iter().zip(after).position(|(a, b)| a != b).expect("a difference");
+        panic!(
+            "{what}: byte {first} of the buffer is {:#04x}, expected {:#04x} (root {}, mutated {flag})",
+            after[first],
+            want[first],
+            root.iter().map(|b| format!("{b:02x}")).collect::<String>()
+        );
+    }
 }
 
 /// `rmd160mb_eth_address`: widths 64 and 65 mostly (the 65-byte keys'
@@ -1138,6 +1258,7 @@ fn op_misc(buf: &mut Guarded, input: &mut Input, ctx: &mut CtxModel) {
             unsafe {
                 assert_eq!(rmd160mb_hash32(a as *mut u8, b as *const u8, 0), RMD160MB_OK, "hash32 n 0");
                 assert_eq!(rmd160mb_hash160(a as *mut u8, b as *const u8, 0, w), RMD160MB_OK, "hash160 n 0");
+                assert_eq!(rmd160mb_sha256d(a as *mut u8, b as *const u8, 0, w), RMD160MB_OK, "sha256d n 0");
                 assert_eq!(rmd160mb_update(a as *mut rmd160mb_ctx, b as *const u8, 0), RMD160MB_OK, "update len 0");
             }
             assert_eq!(before, buf.view(), "a zero-sized call wrote");

@@ -77,5 +77,31 @@ ops2 += [FINAL, 1] + buf(7000)
 ops2 += [INIT, 0]                                          # init(NULL)
 ops2 += [MISC, 0, 0]                                       # set_backend("auto")
 ops2 += [MISC, 0, 2, 5] + list(b"avx51")                   # unknown name
+# Double SHA-256, sha256d_many and merkle roots. op_merkle: dst, leaves,
+# count, then mutated ([0] NULL, [k] + u16 an int in the buffer), then a
+# byte whose bit 0 makes two subtrees of 2^(bits 1..) leaves equal (+ u16
+# for the pair).
+SHA256D = HASH160 | 8 | 16  # op 1 with bits 3 and 4 set
+MERKLE = SUM | 8            # op 2 with bit 3 set
+MANY = 248
+seed3 = list(struct.pack("<Q", 0xB17C0111))
+ops3 = []
+ops3 += [SHA256D, 0] + buf(0) + buf(0) + small(40) + [200, 7]      # width 64 in place
+ops3 += [SHA256D, 0] + buf(4096) + buf(0) + small(30) + [200, 9]   # width 80
+ops3 += [SHA256D, 0] + buf(0) + buf(0) + small(9) + [200, 1]       # width 31 in place: overlap
+ops3 += [SHA256D, 0] + buf(6000) + NULL + small(5) + [0]           # width 0, src NULL
+ops3 += [SHA256D, 0] + buf(0) + buf(0) + [1] + u16(3) + [200, 2]   # 32n overflows
+ops3 += [MERKLE, 0] + buf(7000) + buf(0) + small(100) + [1] + u16(7100) + [0]
+ops3 += [MERKLE, 0] + buf(7000) + buf(0) + small(100) + [1] + u16(7100) + [1 | 2 << 1] + u16(5)
+ops3 += [MERKLE, 0] + buf(7000) + buf(0) + small(64) + [1] + u16(7100) + [1 | 5 << 1] + u16(0)
+ops3 += [MERKLE, 0] + buf(64) + buf(0) + small(7) + [1] + u16(64) + [1] + u16(2)  # dst and mutated over the leaves
+ops3 += [MERKLE, 0] + buf(7000) + NULL + [3] + u16(1) + [0] + [0]  # n 0: zero root
+ops3 += [MERKLE, 0] + NULL + NULL + [3] + u16(1) + [0] + [0]       # dst NULL with n 0
+ops3 += [MERKLE, 0] + buf(7000) + NULL + small(3) + [0] + [0]      # leaves NULL
+ops3 += [MERKLE, 0] + buf(7000) + buf(0) + [0] + u16(3) + [0] + [0]  # 32n overflows
+ops3 += [MANY, 0, 0xF0] + buf(6000) + [3, 1] + [1] + u16(7000) + [1] + u16(7400)
+for i in range(9):
+    ops3 += buf(100 * i) + [(i * 37) % 130]                         # sha256d_many, 9 messages
 write("ffi", "batch-ops", seed + ops)
 write("ffi", "stream-ops", seed2 + ops2)
+write("ffi", "sha256d-merkle-ops", seed3 + ops3)
