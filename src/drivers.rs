@@ -46,13 +46,29 @@ pub(crate) fn hash32(k: &KernelSet, src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
 /// (`Tuning::sha256_min_partial_group`), which goes to the `sha2` crate.
 pub(crate) fn sha256(k: &KernelSet, src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
     assert_eq!(Some(src.len()), dst.len().checked_mul(width), "sha256: src is not dst.len() messages of width bytes");
+    sha256_stage(k, k.sha256, sha256_alg::hash_sha2, src, width, dst);
+}
+
+/// The SHA-256 tail rule, shared by single and double SHA-256: `kernel`
+/// (one of the kernel set's) takes the whole groups and a partial group
+/// large enough to pay (`Tuning::sha256_min_partial_group`), `crate_tail`
+/// (the `sha2` crate) the rest.
+#[inline(always)]
+fn sha256_stage(
+    k: &KernelSet,
+    kernel: crate::kernels::FixedKernel,
+    crate_tail: fn(&[u8], usize, &mut [[u8; 32]]),
+    src: &[u8],
+    width: usize,
+    dst: &mut [[u8; 32]],
+) {
     let rest = dst.len() % k.lanes;
     let off = if rest < k.tuning.sha256_min_partial_group(width) { rest } else { 0 };
     let on = dst.len() - off;
-    // SAFETY: the kernel set's detection passed.
-    unsafe { (k.sha256)(&src[..on * width], width, &mut dst[..on]) };
+    // SAFETY: `kernel` belongs to the kernel set, whose detection passed.
+    unsafe { kernel(&src[..on * width], width, &mut dst[..on]) };
     if off > 0 {
-        sha256_alg::hash_sha2(&src[on * width..], width, &mut dst[on..]);
+        crate_tail(&src[on * width..], width, &mut dst[on..]);
     }
 }
 
@@ -60,14 +76,7 @@ pub(crate) fn sha256(k: &KernelSet, src: &[u8], width: usize, dst: &mut [[u8; 32
 /// [`sha256`], on the kernel set's double SHA-256 kernel.
 pub(crate) fn sha256d(k: &KernelSet, src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
     assert_eq!(Some(src.len()), dst.len().checked_mul(width), "sha256d: src is not dst.len() messages of width bytes");
-    let rest = dst.len() % k.lanes;
-    let off = if rest < k.tuning.sha256_min_partial_group(width) { rest } else { 0 };
-    let on = dst.len() - off;
-    // SAFETY: the kernel set's detection passed.
-    unsafe { (k.sha256d)(&src[..on * width], width, &mut dst[..on]) };
-    if off > 0 {
-        sha256_alg::hash_sha2_double(&src[on * width..], width, &mut dst[on..]);
-    }
+    sha256_stage(k, k.sha256d, sha256_alg::hash_sha2_double, src, width, dst);
 }
 
 /// Fused HASH160 of the leading whole groups where the kernel set's tuning
@@ -258,8 +267,7 @@ fn merkle_level(k: &KernelSet, level: &mut [[u8; 32]], m: usize) -> (usize, bool
     let mutated = level[..m].as_chunks::<2>().0.iter().any(|[a, b]| a == b);
     let mut m = m;
     if m % 2 == 1 {
-        // `level` has room: its length is even (a subtree's buffer) or m
-        // is below it.
+        // `level` has room: the buffer holds one node past a subtree.
         level[m] = level[m - 1];
         m += 1;
     }

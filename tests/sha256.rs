@@ -7,17 +7,6 @@ mod common;
 use common::*;
 use ripemd160mb::ffi::*;
 use ripemd160mb::{hash160_with, sha256_with, Backend};
-use std::sync::{Mutex, MutexGuard};
-
-/// Held by the tests that set the process-wide backend and then call the C
-/// functions on it: two of them run on parallel test threads, and without
-/// it one could switch the backend under the other (the digests would still
-/// be right, but on another backend than the one the test names).
-static BACKEND_LOCK: Mutex<()> = Mutex::new(());
-
-fn backend_lock() -> MutexGuard<'static, ()> {
-    BACKEND_LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
 
 /// `n` random messages of `width` bytes through `sha256_with`, each
 /// compared with the `sha2` crate.

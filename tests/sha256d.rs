@@ -8,14 +8,6 @@ mod common;
 use common::*;
 use ripemd160mb::ffi::*;
 use ripemd160mb::{merkle_root_with, sha256d_many_with, sha256d_with, Backend};
-use std::sync::{Mutex, MutexGuard};
-
-/// Held by the tests that set the process-wide backend for the C functions.
-static BACKEND_LOCK: Mutex<()> = Mutex::new(());
-
-fn backend_lock() -> MutexGuard<'static, ()> {
-    BACKEND_LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
 
 fn oracle_sha256d(m: &[u8]) -> [u8; 32] {
     oracle_sha256(&oracle_sha256(m))

@@ -4,6 +4,17 @@
 #![allow(dead_code)]
 
 use std::path::PathBuf;
+use std::sync::{Mutex, MutexGuard};
+
+/// Held by a test binary's tests that set the process-wide backend and then
+/// call the C functions on it: tests run on parallel threads, and without it
+/// one could switch the backend under another (the digests would still be
+/// right, but on another backend than the one the test names).
+static BACKEND_LOCK: Mutex<()> = Mutex::new(());
+
+pub fn backend_lock() -> MutexGuard<'static, ()> {
+    BACKEND_LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
 
 /// Rows of a bundled `tests/vectors/*.tsv` file, comment lines skipped.
 pub fn vectors(name: &str) -> Vec<Vec<String>> {
