@@ -572,20 +572,30 @@ pub(crate) fn hash160_many_msgs(k: &KernelSet, msgs: Messages<'_>, dst: &mut [[u
         SHA256_WIDTHS,
         k.lanes,
         |packed, width, out| hash160_packed(k, packed, width, out),
-        |m, out| {
-            // The stretch of chunks the driver hands over may be longer than
-            // the buffer: the multi-buffer kernel refills its lanes across
-            // each piece of MANY_CHUNK.
-            let mut done = 0;
-            while done < out.len() {
-                let m_len = MANY_CHUNK.min(out.len() - done);
-                let sha = &mut sha[..m_len];
-                sha256_many(k, m.range(done..done + m_len), sha);
-                hash32(k, sha, &mut out[done..done + m_len]);
-                done += m_len;
-            }
-        },
+        |m, out| sha256_many_then(k, m, out, &mut sha, |sha, out| hash32(k, sha, out)),
     );
+}
+
+/// `then(SHA256(msgs[i]))` for messages of any lengths: the multi-buffer
+/// SHA-256 kernel into `sha` (on the caller's stack), then `then` on those
+/// digests, a piece of [`MANY_CHUNK`] at a time (the stretch of chunks
+/// [`many_driver`] hands over may be longer than the buffer; the kernel
+/// refills its lanes across each piece).
+fn sha256_many_then<const D: usize>(
+    k: &KernelSet,
+    msgs: Messages<'_>,
+    out: &mut [[u8; D]],
+    sha: &mut [[u8; 32]; MANY_CHUNK],
+    mut then: impl FnMut(&[[u8; 32]], &mut [[u8; D]]),
+) {
+    let mut done = 0;
+    while done < out.len() {
+        let len = MANY_CHUNK.min(out.len() - done);
+        let sha = &mut sha[..len];
+        sha256_many(k, msgs.range(done..done + len), sha);
+        then(sha, &mut out[done..done + len]);
+        done += len;
+    }
 }
 
 /// The widths with which the any-length double SHA-256 driver packs a
@@ -607,17 +617,7 @@ pub(crate) fn sha256d_many_msgs(k: &KernelSet, msgs: Messages<'_>, dst: &mut [[u
         SHA256D_WIDTHS,
         k.lanes,
         |packed, width, out| sha256d(k, packed, width, out),
-        |m, out| {
-            // As hash160_many_msgs: pieces of MANY_CHUNK.
-            let mut done = 0;
-            while done < out.len() {
-                let len = MANY_CHUNK.min(out.len() - done);
-                let first = &mut first[..len];
-                sha256_many(k, m.range(done..done + len), first);
-                sha256(k, first.as_flattened(), 32, &mut out[done..done + len]);
-                done += len;
-            }
-        },
+        |m, out| sha256_many_then(k, m, out, &mut first, |sha, out| sha256(k, sha.as_flattened(), 32, out)),
     );
 }
 

@@ -172,39 +172,8 @@ macro_rules! lanes32_kernels {
         /// The CPU has the target features (a kernel set of this kind exists).
         #[target_feature(enable = $features)]
         pub(crate) unsafe fn sha256_lanes(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
-            /// # Safety
-            /// The CPU has the target features.
-            #[target_feature(enable = $features)]
-            #[inline(never)]
-            unsafe fn fixed<G: $crate::sha256::groups::FixedWidth>(src: &[u8], dst: &mut [[u8; 32]]) {
-                // SAFETY: the features are enabled; hash_groups passes m >= 1
-                // messages of G::WIDTH bytes within src.
-                unsafe { $crate::sha256::groups::hash_groups::<$v>(src, G::WIDTH, dst, |p, m| G::group::<$v>(p, m)) }
-            }
-            /// # Safety
-            /// The CPU has the target features.
-            #[target_feature(enable = $features)]
-            #[inline(never)]
-            unsafe fn general(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
-                // SAFETY: as above; width <= MAX_LANE_WIDTH keeps the lane
-                // offsets within an i32.
-                unsafe {
-                    $crate::sha256::groups::hash_groups::<$v>(src, width, dst, |p, m| {
-                        $crate::sha256::groups::group_general(p, width, m)
-                    })
-                }
-            }
-            use $crate::sha256::groups::{W32, W33, W64, W65};
-            match width {
-                // SAFETY (these arms): the features are enabled here.
-                32 => unsafe { fixed::<W32>(src, dst) },
-                33 => unsafe { fixed::<W33>(src, dst) },
-                64 => unsafe { fixed::<W64>(src, dst) },
-                65 => unsafe { fixed::<W65>(src, dst) },
-                w if w > $crate::sha256::groups::MAX_LANE_WIDTH => $crate::sha256::hash_sha2(src, width, dst),
-                // SAFETY: as above.
-                _ => unsafe { general(src, width, dst) },
-            }
+            // SAFETY: the features are enabled here.
+            unsafe { sha256_groups::<false>(src, width, dst) }
         }
 
         /// Kernel entry point: `dst[i] = SHA256(SHA256(src[width*i ..
@@ -215,36 +184,57 @@ macro_rules! lanes32_kernels {
         /// The CPU has the target features (a kernel set of this kind exists).
         #[target_feature(enable = $features)]
         pub(crate) unsafe fn sha256d_lanes(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
-            use $crate::sha256::groups::{hash_groups, second, FixedWidth, W32, W64};
-            /// # Safety
-            /// The CPU has the target features.
-            #[target_feature(enable = $features)]
-            #[inline(never)]
-            unsafe fn fixed<G: FixedWidth>(src: &[u8], dst: &mut [[u8; 32]]) {
-                // SAFETY: the features are enabled; hash_groups passes m >= 1
-                // messages of G::WIDTH bytes within src.
-                unsafe { hash_groups::<$v>(src, G::WIDTH, dst, |p, m| second(&G::group::<$v>(p, m))) }
+            // SAFETY: the features are enabled here.
+            unsafe { sha256_groups::<true>(src, width, dst) }
+        }
+
+        /// [`sha256_lanes`], or with `DOUBLE` [`sha256d_lanes`]: one
+        /// out-of-line function per fixed width, each with its own registers
+        /// and countable in the disassembly, and one for every other width.
+        ///
+        /// # Safety
+        /// The CPU has the target features.
+        #[target_feature(enable = $features)]
+        unsafe fn sha256_groups<const DOUBLE: bool>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+            use $crate::sha256::groups::{group_general, hash_groups, second, FixedWidth, MAX_LANE_WIDTH};
+            use $crate::sha256::groups::{W32, W33, W64, W65};
+            /// A group's digests, or with `DOUBLE` the SHA-256 of them.
+            #[inline(always)]
+            fn finish<const DOUBLE: bool>(h: [$v; 8]) -> [$v; 8] {
+                if DOUBLE {
+                    second(&h)
+                } else {
+                    h
+                }
             }
             /// # Safety
             /// The CPU has the target features.
             #[target_feature(enable = $features)]
             #[inline(never)]
-            unsafe fn general(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+            unsafe fn fixed<G: FixedWidth, const DOUBLE: bool>(src: &[u8], dst: &mut [[u8; 32]]) {
+                // SAFETY: the features are enabled; hash_groups passes m >= 1
+                // messages of G::WIDTH bytes within src.
+                unsafe { hash_groups::<$v>(src, G::WIDTH, dst, |p, m| finish::<DOUBLE>(G::group::<$v>(p, m))) }
+            }
+            /// # Safety
+            /// The CPU has the target features.
+            #[target_feature(enable = $features)]
+            #[inline(never)]
+            unsafe fn general<const DOUBLE: bool>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
                 // SAFETY: as above; width <= MAX_LANE_WIDTH keeps the lane
                 // offsets within an i32.
-                unsafe {
-                    hash_groups::<$v>(src, width, dst, |p, m| {
-                        second(&$crate::sha256::groups::group_general(p, width, m))
-                    })
-                }
+                unsafe { hash_groups::<$v>(src, width, dst, |p, m| finish::<DOUBLE>(group_general(p, width, m))) }
             }
             match width {
                 // SAFETY (these arms): the features are enabled here.
-                32 => unsafe { fixed::<W32>(src, dst) },
-                64 => unsafe { fixed::<W64>(src, dst) },
-                w if w > $crate::sha256::groups::MAX_LANE_WIDTH => $crate::sha256::hash_sha2_double(src, width, dst),
+                32 => unsafe { fixed::<W32, DOUBLE>(src, dst) },
+                33 => unsafe { fixed::<W33, DOUBLE>(src, dst) },
+                64 => unsafe { fixed::<W64, DOUBLE>(src, dst) },
+                65 => unsafe { fixed::<W65, DOUBLE>(src, dst) },
+                w if w > MAX_LANE_WIDTH && DOUBLE => $crate::sha256::hash_sha2_double(src, width, dst),
+                w if w > MAX_LANE_WIDTH => $crate::sha256::hash_sha2(src, width, dst),
                 // SAFETY: as above.
-                _ => unsafe { general(src, width, dst) },
+                _ => unsafe { general::<DOUBLE>(src, width, dst) },
             }
         }
 

@@ -93,14 +93,25 @@ pub(crate) unsafe fn group33<V: Lanes>(p: *const u8, m: usize) -> [V; 8] {
 /// 64 bytes are readable at each `p + offsets[i]`.
 #[inline(always)]
 pub(crate) unsafe fn group64<V: Lanes>(p: *const u8, m: usize) -> [V; 8] {
+    // SAFETY: the caller's.
+    let (h, x) = unsafe { first_block::<V>(p, 64, m) };
+    compress::compress::<V, Pad64Second>(&h, &x)
+}
+
+/// The first block of `width`-byte messages (`width >= 64`) compressed from
+/// the initial value, and its words (for the next block's loader to reuse).
+///
+/// # Safety
+/// 64 bytes are readable at each message, as [`load_words8_be`] needs.
+#[inline(always)]
+unsafe fn first_block<V: Lanes>(p: *const u8, width: usize, m: usize) -> ([V; 8], [V; 16]) {
     let mut x = [V::splat(0); 16];
     // SAFETY: words 0..16 are bytes 0..64.
     unsafe {
-        load_words8_be(&mut x, 0, p, 64, m);
-        load_words8_be(&mut x, 8, p, 64, m);
+        load_words8_be(&mut x, 0, p, width, m);
+        load_words8_be(&mut x, 8, p, width, m);
     }
-    let h = compress::compress::<V, Open>(&h0(), &x);
-    compress::compress::<V, Pad64Second>(&h, &x)
+    (compress::compress::<V, Open>(&h0(), &x), x)
 }
 
 /// SHA-256 of the 32-byte digests `h` (one per lane, as chaining words):
@@ -121,15 +132,10 @@ pub(crate) fn second<V: Lanes>(h: &[V; 8]) -> [V; 8] {
 /// 65 bytes are readable at each `p + offsets[i]`.
 #[inline(always)]
 pub(crate) unsafe fn group65<V: Lanes>(p: *const u8, m: usize) -> [V; 8] {
-    let mut x = [V::splat(0); 16];
     let offsets = V::lane_offsets(65, m);
-    // SAFETY: words 0..16 are bytes 0..64, the last word is bytes 61..65.
-    unsafe {
-        load_words8_be(&mut x, 0, p, 65, m);
-        load_words8_be(&mut x, 8, p, 65, m);
-    }
-    let h = compress::compress::<V, Open>(&h0(), &x);
-    // SAFETY: as above.
+    // SAFETY: words 0..16 are bytes 0..64.
+    let (h, mut x) = unsafe { first_block::<V>(p, 65, m) };
+    // SAFETY: the last word is bytes 61..65.
     x[0] = unsafe { last_byte_word(p.add(61), offsets) };
     compress::compress::<V, Pad65Second>(&h, &x)
 }

@@ -35,13 +35,19 @@ pub(crate) fn one(msg: &[u8]) -> [u8; 32] {
 /// The `sha2` crate on each message: the scalar backend, and the remainder
 /// of a batch when fewer messages than lanes are left.
 pub(crate) fn hash_sha2(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+    each(src, width, dst, one)
+}
+
+/// `dst[i] = hash(src[width*i .. width*i + width])`, one message at a time.
+#[inline(always)]
+fn each(src: &[u8], width: usize, dst: &mut [[u8; 32]], hash: fn(&[u8]) -> [u8; 32]) {
     debug_assert_eq!(Some(src.len()), dst.len().checked_mul(width));
     if width == 0 {
-        dst.fill(one(&[]));
+        dst.fill(hash(&[]));
         return;
     }
     for (msg, out) in src.chunks_exact(width).zip(dst.iter_mut()) {
-        *out = one(msg);
+        *out = hash(msg);
     }
 }
 
@@ -54,14 +60,7 @@ pub(crate) fn one_double(msg: &[u8]) -> [u8; 32] {
 
 /// [`hash_sha2`] for double SHA-256.
 pub(crate) fn hash_sha2_double(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
-    debug_assert_eq!(Some(src.len()), dst.len().checked_mul(width));
-    if width == 0 {
-        dst.fill(one_double(&[]));
-        return;
-    }
-    for (msg, out) in src.chunks_exact(width).zip(dst.iter_mut()) {
-        *out = one_double(msg);
-    }
+    each(src, width, dst, one_double)
 }
 
 /// `dst[i] = SHA256(msgs[i])` with the `sha2` crate, one message at a time.
