@@ -135,8 +135,8 @@ pub(crate) trait Word: Copy {
 
     /// Reverses the bytes of each lane's word (big-endian message words of
     /// SHA-256 from little-endian loads). The default is two rotations, two
-    /// masks and an xor; types with a byte shuffle override it.
-    #[cfg(any(test, rmd160mb_lanes))]
+    /// masks and an xor; types with a byte shuffle override it. (Compiled
+    /// on every target: [`Lanes::load_be`]'s default uses it.)
     #[inline(always)]
     fn bswap(self) -> Self {
         self.rol(8).and(Self::splat(0x00FF_00FF)).xor(self.rol(24).and(Self::splat(0xFF00_FF00)))
