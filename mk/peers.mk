@@ -24,7 +24,7 @@ HASHTREE_OBJS := $(HASHTREE_ASM:%=$(PEERS_OUT)/hashtree/%.o) $(PEERS_OUT)/hashtr
 
 .PHONY: bench-peers
 
-$(PEERS_OUT)/core/%.o: $(CORE_SHA256_DIR)/lib/%.c
+$(PEERS_OUT)/core/%.o: $(CORE_SHA256_DIR)/lib/%.c mk/peers.mk
 	@mkdir -p $(dir $@)
 	$(CC) $(PEERS_CFLAGS) $(CORE_FLAGS) $(CORE_FLAGS_$*) -c -o $@ $<
 $(PEERS_OUT)/hashtree/%.o: $(HASHTREE_DIR)/src/%.S
