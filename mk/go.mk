@@ -2,8 +2,8 @@
 # C API, found through pkg-config. `make test-go` builds the library, writes an
 # uninstalled .pc pointing at this build tree (no install needed) and runs
 # go vet, gofmt and the Go tests with statement coverage (the package,
-# hash160, keccak and internal/each must each reach GO_COVER_MIN percent),
-# again with -race and GODEBUG=cgocheck=2, offline. `make test-go-static`
+# hash160, keccak, bitcoin and internal/each must each reach GO_COVER_MIN
+# percent), again with -race and GODEBUG=cgocheck=2, offline. `make test-go-static`
 # runs them with the build tag ripemd160mb_static (libripemd160mb.a linked
 # in, checked with ldd).
 # `make test-go-module` builds go/README.md's go.mod and program as a new
@@ -54,7 +54,7 @@ endif
 # Offline, with cgo; the headers' hashes in CGO_CFLAGS make the Go build cache
 # recompile the cgo packages when a header changes (it tracks only the files
 # of the package it builds: neither the library's header nor HashEach's shim
-# in go/internal/each, which the three cgo packages include). -count=1 below:
+# in go/internal/each, which the four cgo packages include). -count=1 below:
 # test results are never cached, since the library the tests load is not
 # tracked by Go either.
 GO_ENV = PKG_CONFIG_PATH=$(GO_PKG_CONFIG_PATH) CGO_ENABLED=1 GOPROXY=off GOFLAGS= GOTOOLCHAIN=local \
@@ -65,7 +65,7 @@ GO_ENV = PKG_CONFIG_PATH=$(GO_PKG_CONFIG_PATH) CGO_ENABLED=1 GOPROXY=off GOFLAGS
 
 # The statement-coverage floor, in percent, of the Go library packages (the
 # Go library this package replaces enforces the same floor), internal/each
-# (HashEach's buffers, shared by the three) included. The test program
+# (HashEach's buffers, shared by the four) included. The test program
 # internal/compat and the test helper internal/testvec have their coverage
 # printed only: internal/compat's uncovered statements are main() and the
 # branches taken when two API functions disagree.
@@ -87,7 +87,8 @@ test-go: go-pc
 	    if (!ok) bad = 1 } \
 	  END { if (n == 0) { print "go coverage: no package reported coverage"; exit 1 } exit bad }' $(GO_DIR)/cover.txt
 	@for p in 'github.com/ripemd160mb/ripemd160mb/go' 'github.com/ripemd160mb/ripemd160mb/go/hash160' \
-	    'github.com/ripemd160mb/ripemd160mb/go/keccak' 'github.com/ripemd160mb/ripemd160mb/go/internal/each'; do \
+	    'github.com/ripemd160mb/ripemd160mb/go/keccak' 'github.com/ripemd160mb/ripemd160mb/go/bitcoin' \
+	    'github.com/ripemd160mb/ripemd160mb/go/internal/each'; do \
 	  grep -q "^ok[[:space:]]*$$p[[:space:]].*coverage: " $(GO_DIR)/cover.txt || { echo "go coverage: $$p not measured"; exit 1; }; done
 	# Again under the race detector, with cgo's full pointer checks (every
 	# pointer stored or passed is checked against the cgo rules).
@@ -98,7 +99,7 @@ test-go: go-pc
 # The static-link option: the tests under -race with libripemd160mb.a linked
 # in, and a program built with the tag must not need libripemd160mb.so.
 test-go-static: go-pc
-	cd go && $(GO_ENV) GODEBUG=cgocheck=2 $(GO) test -count=1 -race -tags ripemd160mb_static . ./hash160 ./keccak
+	cd go && $(GO_ENV) GODEBUG=cgocheck=2 $(GO) test -count=1 -race -tags ripemd160mb_static . ./hash160 ./keccak ./bitcoin
 	@mkdir -p $(GO_DIR)
 	cd go && $(GO_ENV) $(GO) build -tags ripemd160mb_static -o $(GO_DIR)/compat-static ./internal/compat
 	@ldd $(GO_DIR)/compat-static
@@ -122,7 +123,7 @@ test-go-module: go-pc
 
 # GOMAXPROCS=1 (-cpu 1), so that the cost of one cgo call shows at n = 1.
 bench-go: go-pc
-	cd go && $(GO_ENV) $(GO) test -run '^$$' -bench . -benchmem -cpu 1 ./ ./hash160 ./keccak
+	cd go && $(GO_ENV) $(GO) test -run '^$$' -bench . -benchmem -cpu 1 ./ ./hash160 ./keccak ./bitcoin
 	cd go/xcryptotest && $(GO_ENV) $(GO) test -run '^$$' -bench . -benchmem -cpu 1 ./...
 
 TEST_STEPS += test-go test-go-static test-go-module

@@ -1,5 +1,5 @@
 // Package each holds what the HashEach functions of the ripemd160mb, hash160
-// and keccak packages share: a free list of buffers and the packing of a
+// and keccak packages (and bitcoin's SHA256DEach) share: a free list of buffers and the packing of a
 // batch of messages of any lengths into one of them, the messages back to
 // back and where each ends. Neither slice holds a pointer, so both may be
 // passed to C under the cgo pointer rules. It is pure Go: each package

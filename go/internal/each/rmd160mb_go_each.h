@@ -1,5 +1,5 @@
-// The C side of HashEach, shared by the cgo packages ripemd160mb, hash160
-// and keccak: each includes this header in its preamble (through
+// The C side of HashEach, shared by the cgo packages ripemd160mb, hash160,
+// keccak and bitcoin (its SHA256DEach): each includes this header in its preamble (through
 // #cgo CFLAGS: -I${SRCDIR}/.../internal/each) and wraps rmd160mb_go_each
 // around its own *_many function. The functions are static: each package
 // has its own copy, as cgo wants for code in a preamble.
@@ -17,8 +17,8 @@
 #include <stdint.h>
 #include <ripemd160mb.h>
 
-// The signature of rmd160mb_sum_many, rmd160mb_hash160_many and
-// rmd160mb_keccak256_many.
+// The signature of rmd160mb_sum_many, rmd160mb_hash160_many,
+// rmd160mb_keccak256_many and rmd160mb_sha256d_many.
 typedef int (*rmd160mb_go_many_fn)(uint8_t *dst, const uint8_t *const *msgs, const size_t *lens, size_t n);
 
 #define RMD160MB_GO_EACH 1024
