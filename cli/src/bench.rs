@@ -4,6 +4,7 @@
 //! `sha2` crates measured in the same run, plus all-cores throughput.
 
 use std::hint::black_box;
+use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use ripemd::Digest as _;
@@ -120,7 +121,7 @@ fn measure_all(op: Op, backend: Backend, threads: usize, time: Duration) -> f64 
     total as f64
 }
 
-pub fn run(a: BenchArgs) -> u8 {
+pub fn run(a: BenchArgs) -> io::Result<u8> {
     let time = Duration::from_millis(a.time_ms.max(1));
     let threads = a.threads.get();
     let ops = [Op::Rmd32, Op::Hash160(33), Op::Hash160(65), Op::Sha256];
@@ -145,27 +146,31 @@ pub fn run(a: BenchArgs) -> u8 {
             format!("{{\"backend\":\"{name}\",{}}}", cells.join(","))
         };
         let body: Vec<String> = rows.iter().map(|(n, v)| row(n, v)).collect();
-        println!(
+        let mut out = io::stdout().lock();
+        writeln!(
+            out,
             "{{\"rows\":[{}],\"all_cores\":{{\"threads\":{threads},{}}}}}",
             body.join(","),
             &row(&all_label, &all)[1..row(&all_label, &all).len() - 1]
-        );
-        return 0;
+        )?;
+        return Ok(0);
     }
-    print!("{:<14}", "ns/msg (M/s)");
+    let mut out = io::stdout().lock();
+    write!(out, "{:<14}", "ns/msg (M/s)")?;
     for op in ops {
-        print!(" {:>20}", op.label());
+        write!(out, " {:>20}", op.label())?;
     }
-    println!();
+    writeln!(out)?;
     for (name, v) in rows.iter().chain(std::iter::once(&(all_label.clone(), all.clone()))) {
-        print!("{:<14}", name);
+        write!(out, "{:<14}", name)?;
         for r in v {
-            print!(" {:>20}", format!("{:.2} ({:.1})", 1e9 / r, r / 1e6));
+            write!(out, " {:>20}", format!("{:.2} ({:.1})", 1e9 / r, r / 1e6))?;
         }
-        println!();
+        writeln!(out)?;
     }
-    println!(
+    writeln!(
+        out,
         "baseline: the ripemd and sha2 crates one message at a time; {all_label}: {threads} threads, total (ns/msg = 1/throughput)"
-    );
-    0
+    )?;
+    Ok(0)
 }

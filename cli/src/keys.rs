@@ -23,7 +23,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 use ripemd160mb::Backend;
 
-use crate::{KeysArgs, PROG};
+use crate::{reason, KeysArgs};
 
 /// Bytes of input per chunk (whole lines; a longer line makes its chunk
 /// longer). Small enough that a chunk and its worker's buffers (messages,
@@ -513,10 +513,12 @@ struct Output {
     line_base: u64,
     skipped: u64,
     status: u8,
+    /// The first failed write of standard output: it ends the run.
+    write_error: Option<io::Error>,
     progress: Option<indicatif::ProgressBar>,
 }
 
-pub fn run(a: KeysArgs) -> u8 {
+pub fn run(a: KeysArgs) -> io::Result<u8> {
     let mode = if a.ripemd160 {
         Mode::Ripemd160
     } else if a.sha256 {
@@ -528,8 +530,8 @@ pub fn run(a: KeysArgs) -> u8 {
     };
     let binary = a.binary.then(|| a.width.unwrap_or(1) as usize);
     if mode == Mode::Hash32 && binary.is_some_and(|w| w != 32) {
-        eprintln!("{PROG}: --hash32 needs --width 32");
-        return 2;
+        say!("--hash32 needs --width 32");
+        return Ok(2);
     }
     let files = if a.files.is_empty() { vec![OsString::from("-")] } else { a.files };
     let threads = a.threads.get();
@@ -572,7 +574,7 @@ pub fn run(a: KeysArgs) -> u8 {
     // beyond this, a worker waits for the writer before it reads more. The
     // slack lets the others go on while one worker is descheduled.
     let max_pending = 2 * threads + 8;
-    let output = Mutex::new(Output { file: 0, line_base: 0, skipped: 0, status: 0, progress });
+    let output = Mutex::new(Output { file: 0, line_base: 0, skipped: 0, status: 0, write_error: None, progress });
     let changed = Condvar::new();
     let stop = AtomicBool::new(false);
     let skip_invalid = a.skip_invalid;
@@ -658,11 +660,14 @@ pub fn run(a: KeysArgs) -> u8 {
     if let Some(p) = &o.progress {
         p.finish_and_clear();
     }
+    if let Some(e) = o.write_error {
+        return Err(e);
+    }
     if o.skipped > 0 {
         let s = if o.skipped == 1 { "" } else { "s" };
-        eprintln!("{PROG}: {} invalid line{s} skipped (written as empty lines)", o.skipped);
+        say!("{} invalid line{s} skipped (written as empty lines)", o.skipped);
     }
-    o.status
+    Ok(o.status)
 }
 
 /// `f` as a closure that returns a guard of the same mutex it is given
@@ -687,7 +692,7 @@ fn write_chunk(
     let name = display(&files[chunk.file]);
     let mut stdout = io::stdout().lock();
     let fail = |o: &mut Output, status: u8, msg: String| {
-        eprintln!("{PROG}: {msg}");
+        say!("{msg}");
         o.status = o.status.max(status);
         stop.store(true, Ordering::Relaxed);
     };
@@ -700,10 +705,7 @@ fn write_chunk(
         }
     }
     if let Err(e) = stdout.write_all(written).and_then(|_| stdout.flush()) {
-        if e.kind() != io::ErrorKind::BrokenPipe {
-            eprintln!("{PROG}: write error: {e}");
-        }
-        o.status = o.status.max(1);
+        o.write_error = Some(e);
         stop.store(true, Ordering::Relaxed);
         return;
     }
@@ -718,7 +720,7 @@ fn write_chunk(
     o.skipped += scratch.invalid.len() as u64;
     o.line_base += scratch.lines;
     if let Some(e) = &chunk.error {
-        fail(o, 1, format!("{name}: {e}"));
+        fail(o, 1, format!("{name}: {}", reason(e)));
         return;
     }
     if chunk.trailing != 0 {

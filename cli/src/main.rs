@@ -1,13 +1,22 @@
 //! `rmd160mb`: RIPEMD-160, HASH160 and SHA-256 of files and of hex keys, on
 //! every core, through the ripemd160mb library's public Rust API.
 
+/// `rmd160mb: ` and a message on standard error; a failed write there is
+/// ignored (nowhere is left to report it).
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), "{}: {}", $crate::PROG, format_args!($($arg)*));
+    }};
+}
+
 mod backends;
 mod bench;
 mod keys;
 mod sum;
 
 use std::ffi::OsString;
-use std::io::Write;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -58,16 +67,16 @@ after the digests of the whole records.")]
 /// Worker threads: `-j/--threads N` (default: every core).
 #[derive(Args, Debug, Clone, Copy)]
 pub struct Threads {
-    /// Worker threads (default: all cores).
-    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
+    /// Worker threads (default and 0: all cores).
+    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = clap::value_parser!(u32).range(0..=4096))]
     threads: Option<u32>,
 }
 
 impl Threads {
     pub fn get(self) -> usize {
         match self.threads {
-            Some(n) => n as usize,
-            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            Some(n) if n > 0 => n as usize,
+            _ => std::thread::available_parallelism().map_or(1, |n| n.get()),
         }
     }
 }
@@ -176,21 +185,54 @@ fn generate_man(dir: &std::path::Path) -> std::io::Result<()> {
     Ok(())
 }
 
+/// An error's reason without Rust's ` (os error N)`: "No such file or
+/// directory", as coreutils prints it.
+pub fn reason(e: &io::Error) -> String {
+    let s = e.to_string();
+    match s.find(" (os error ") {
+        Some(p) => s[..p].to_string(),
+        None => s,
+    }
+}
+
+/// The exit status of a run: a subcommand's status, or a failed write of
+/// standard output (`rmd160mb: write error: <reason>`, exit status 1). A
+/// closed pipe ends the run quietly, as coreutils does under SIGPIPE's
+/// default action, with exit status 1.
+fn exit(result: io::Result<u8>) -> ExitCode {
+    let result = result.and_then(|code| io::stdout().flush().map(|()| code));
+    ExitCode::from(match result {
+        Ok(code) => code,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 1,
+        Err(e) => {
+            say!("write error: {}", reason(&e));
+            1
+        }
+    })
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let code = match cli.command {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help and --version (standard output) as every other output;
+        // usage errors on standard error.
+        Err(e) if e.use_stderr() => {
+            let _ = e.print();
+            return ExitCode::from(e.exit_code() as u8);
+        }
+        Err(e) => return exit(e.print().map(|()| e.exit_code() as u8)),
+    };
+    exit(match cli.command {
         Command::Sum(a) => sum::run(a),
         Command::Hash160(a) => keys::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Backends => backends::run(),
         Command::GenerateMan { dir } => match generate_man(&dir) {
-            Ok(()) => 0,
+            Ok(()) => Ok(0),
             Err(e) => {
-                eprintln!("{PROG}: {}: {e}", dir.display());
-                1
+                say!("{}: {}", dir.display(), reason(&e));
+                Ok(1)
             }
         },
-    };
-    let _ = std::io::stdout().flush();
-    ExitCode::from(code)
+    })
 }

@@ -16,7 +16,7 @@ use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use rayon::prelude::*;
 use sha2::Digest;
 
-use crate::{SumArgs, PROG};
+use crate::{reason, SumArgs};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Algo {
@@ -233,20 +233,11 @@ fn quotef(name: &[u8]) -> String {
     s
 }
 
-fn io_message(e: &io::Error) -> String {
-    // "No such file or directory (os error 2)" -> "No such file or directory"
-    let s = e.to_string();
-    match s.find(" (os error ") {
-        Some(p) => s[..p].to_string(),
-        None => s,
-    }
-}
-
 fn pool(threads: usize) -> rayon::ThreadPool {
     rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("thread pool")
 }
 
-pub fn run(a: SumArgs) -> u8 {
+pub fn run(a: SumArgs) -> io::Result<u8> {
     let algo = if a.hash160 {
         Algo::Hash160
     } else if a.sha256 {
@@ -269,9 +260,9 @@ pub fn run(a: SumArgs) -> u8 {
         let mut ok = true;
         let mut state = CheckState { bsd_reversed: None };
         for list in &files {
-            ok &= check_list(algo, list, opts, &mut state, &pool, threads);
+            ok &= check_list(algo, list, opts, &mut state, &pool, threads)?;
         }
-        return if ok { 0 } else { 1 };
+        return Ok(if ok { 0 } else { 1 });
     }
     let mut status = 0;
     let stdout = io::stdout();
@@ -297,20 +288,18 @@ pub fn run(a: SumArgs) -> u8 {
                         line.extend_from_slice(&shown);
                         line.push(b'\n');
                     }
-                    if out.write_all(&line).is_err() {
-                        return 1;
-                    }
+                    out.write_all(&line)?;
                 }
                 Err(e) => {
-                    let _ = out.flush();
-                    eprintln!("{PROG}: {}: {}", quotef(name), io_message(&e));
+                    out.flush()?;
+                    say!("{}: {}", quotef(name), reason(&e));
                     status = 1;
                 }
             }
         }
-        let _ = out.flush();
+        out.flush()?;
     }
-    status
+    Ok(status)
 }
 
 #[derive(Clone, Copy)]
@@ -414,7 +403,8 @@ fn plural(n: u64, one: &str, many: &str) -> String {
     }
 }
 
-/// Checks one list; true if everything in it verified.
+/// Checks one list; true if everything in it verified. An error is one
+/// of writing standard output.
 fn check_list(
     algo: Algo,
     list: &[u8],
@@ -422,7 +412,7 @@ fn check_list(
     st: &mut CheckState,
     pool: &rayon::ThreadPool,
     threads: usize,
-) -> bool {
+) -> io::Result<bool> {
     let is_stdin = list == b"-";
     let shown_list = if is_stdin { b"standard input".to_vec() } else { list.to_vec() };
     let mut reader: Box<dyn BufRead> = if is_stdin {
@@ -431,8 +421,8 @@ fn check_list(
         match File::open(std::ffi::OsStr::from_bytes(list)) {
             Ok(f) => Box::new(BufReader::new(f)),
             Err(e) => {
-                eprintln!("{PROG}: {}: {}", quotef(list), io_message(&e));
-                return false;
+                say!("{}: {}", quotef(list), reason(&e));
+                return Ok(false);
             }
         }
     };
@@ -444,51 +434,54 @@ fn check_list(
     let win = window(threads);
     let stdout = io::stdout();
 
-    let flush =
-        |pending: &mut Vec<(Vec<u8>, Vec<u8>)>, unreadable: &mut u64, mismatched: &mut u64, matched: &mut u64| {
-            let names: Vec<&[u8]> = pending.iter().map(|(_, name)| name.as_slice()).collect();
-            let results = hash_files(algo, &names, pool);
-            let mut out = stdout.lock();
-            for ((want, name), r) in pending.drain(..).zip(results) {
-                // coreutils 9.1 escapes a name in --check output only if it
-                // has a newline.
-                let esc = !o.status && name.contains(&b'\n');
-                let mut shown = Vec::new();
-                if esc {
-                    shown.push(b'\\');
-                    shown.extend_from_slice(&escaped(&name));
-                } else {
-                    shown.extend_from_slice(&name);
-                }
-                match r {
-                    Err(e) => {
-                        if o.ignore_missing && e.kind() == io::ErrorKind::NotFound {
-                            continue;
-                        }
-                        let _ = out.flush();
-                        eprintln!("{PROG}: {}: {}", quotef(&name), io_message(&e));
-                        *unreadable += 1;
-                        if !o.status {
-                            shown.extend_from_slice(b": FAILED open or read\n");
-                            let _ = out.write_all(&shown);
-                        }
+    let flush = |pending: &mut Vec<(Vec<u8>, Vec<u8>)>,
+                 unreadable: &mut u64,
+                 mismatched: &mut u64,
+                 matched: &mut u64|
+     -> io::Result<()> {
+        let names: Vec<&[u8]> = pending.iter().map(|(_, name)| name.as_slice()).collect();
+        let results = hash_files(algo, &names, pool);
+        let mut out = stdout.lock();
+        for ((want, name), r) in pending.drain(..).zip(results) {
+            // coreutils 9.1 escapes a name in --check output only if it
+            // has a newline.
+            let esc = !o.status && name.contains(&b'\n');
+            let mut shown = Vec::new();
+            if esc {
+                shown.push(b'\\');
+                shown.extend_from_slice(&escaped(&name));
+            } else {
+                shown.extend_from_slice(&name);
+            }
+            match r {
+                Err(e) => {
+                    if o.ignore_missing && e.kind() == io::ErrorKind::NotFound {
+                        continue;
                     }
-                    Ok(d) => {
-                        let good = hex(&d).as_bytes().eq_ignore_ascii_case(&want);
-                        if good {
-                            *matched += 1;
-                        } else {
-                            *mismatched += 1;
-                        }
-                        if !o.status && (!good || !o.quiet) {
-                            shown.extend_from_slice(if good { b": OK\n" } else { b": FAILED\n" });
-                            let _ = out.write_all(&shown);
-                        }
+                    out.flush()?;
+                    say!("{}: {}", quotef(&name), reason(&e));
+                    *unreadable += 1;
+                    if !o.status {
+                        shown.extend_from_slice(b": FAILED open or read\n");
+                        out.write_all(&shown)?;
+                    }
+                }
+                Ok(d) => {
+                    let good = hex(&d).as_bytes().eq_ignore_ascii_case(&want);
+                    if good {
+                        *matched += 1;
+                    } else {
+                        *mismatched += 1;
+                    }
+                    if !o.status && (!good || !o.quiet) {
+                        shown.extend_from_slice(if good { b": OK\n" } else { b": FAILED\n" });
+                        out.write_all(&shown)?;
                     }
                 }
             }
-            let _ = out.flush();
-        };
+        }
+        out.flush()
+    };
 
     let mut line = Vec::new();
     loop {
@@ -519,55 +512,42 @@ fn check_list(
                 properly = true;
                 pending.push((h, name));
                 if pending.len() >= win {
-                    flush(&mut pending, &mut unreadable, &mut mismatched, &mut matched);
+                    flush(&mut pending, &mut unreadable, &mut mismatched, &mut matched)?;
                 }
             }
             _ => {
                 misformatted += 1;
                 if o.warn {
-                    flush(&mut pending, &mut unreadable, &mut mismatched, &mut matched);
-                    eprintln!(
-                        "{PROG}: {}: {line_no}: improperly formatted {} checksum line",
-                        quotef(&shown_list),
-                        algo.tag()
-                    );
+                    flush(&mut pending, &mut unreadable, &mut mismatched, &mut matched)?;
+                    say!("{}: {line_no}: improperly formatted {} checksum line", quotef(&shown_list), algo.tag());
                 }
             }
         }
     }
-    flush(&mut pending, &mut unreadable, &mut mismatched, &mut matched);
+    flush(&mut pending, &mut unreadable, &mut mismatched, &mut matched)?;
     if let Some(e) = read_error {
-        eprintln!("{PROG}: {}: read error: {}", quotef(&shown_list), io_message(&e));
-        return false;
+        say!("{}: read error: {}", quotef(&shown_list), reason(&e));
+        return Ok(false);
     }
     if !properly {
-        eprintln!("{PROG}: {}: no properly formatted checksum lines found", quotef(&shown_list));
+        say!("{}: no properly formatted checksum lines found", quotef(&shown_list));
     } else if !o.status {
         if misformatted != 0 {
-            eprintln!(
-                "{PROG}: {}",
-                plural(misformatted, "line is improperly formatted", "lines are improperly formatted")
-            );
+            say!("{}", plural(misformatted, "line is improperly formatted", "lines are improperly formatted"));
         }
         if unreadable != 0 {
-            eprintln!(
-                "{PROG}: {}",
-                plural(unreadable, "listed file could not be read", "listed files could not be read")
-            );
+            say!("{}", plural(unreadable, "listed file could not be read", "listed files could not be read"));
         }
         if mismatched != 0 {
-            eprintln!(
-                "{PROG}: {}",
-                plural(mismatched, "computed checksum did NOT match", "computed checksums did NOT match")
-            );
+            say!("{}", plural(mismatched, "computed checksum did NOT match", "computed checksums did NOT match"));
         }
         if o.ignore_missing && matched == 0 {
-            eprintln!("{PROG}: {}: no file was verified", quotef(&shown_list));
+            say!("{}: no file was verified", quotef(&shown_list));
         }
     }
-    properly
+    Ok(properly
         && mismatched == 0
         && unreadable == 0
         && (!o.strict || misformatted == 0)
-        && (!o.ignore_missing || matched > 0)
+        && (!o.ignore_missing || matched > 0))
 }

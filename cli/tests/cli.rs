@@ -470,7 +470,7 @@ fn bench_json_and_backends() {
     let chosen = ripemd160mb::Backend::detect().name();
     assert!(out.contains(&format!("chosen: {chosen}")), "{out}");
     let forced = run_in(Path::new("."), BIN, &["backends"], b"", &[("RMD160MB_FORCE", "scalar")]);
-    assert!(ok_stdout(&forced).contains("chosen: scalar (1 lanes): RMD160MB_FORCE=scalar"));
+    assert!(ok_stdout(&forced).contains("chosen: scalar (1 lane): RMD160MB_FORCE=scalar"));
     let bogus = run_in(Path::new("."), BIN, &["backends"], b"", &[("RMD160MB_FORCE", "bogus")]);
     let s = ok_stdout(&bogus);
     assert!(s.contains(&format!("chosen: {chosen}")) && s.contains("RMD160MB_FORCE=bogus ignored"), "{s}");
@@ -607,5 +607,84 @@ fn sum_many_small_files_and_large_ones_in_order() {
             all.extend(&args);
             assert_eq!(ok_stdout(&run_in(&dir, BIN, &all, b"", &[])), want, "{flag:?} -j {j}");
         }
+    }
+}
+
+/// How a run's standard output fails.
+#[derive(Clone, Copy, Debug)]
+enum BadOut {
+    /// `/dev/full`: every write fails with ENOSPC.
+    Full,
+    /// A pipe whose read end is closed before the program starts: EPIPE.
+    ClosedPipe,
+}
+
+/// Runs `rmd160mb args` in `dir` with standard output failing as `how`.
+fn run_bad_stdout(dir: &Path, args: &[&str], how: BadOut) -> Output {
+    let stdout: Stdio = match how {
+        BadOut::Full => std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap().into(),
+        BadOut::ClosedPipe => {
+            let (reader, writer) = std::io::pipe().unwrap();
+            drop(reader);
+            writer.into()
+        }
+    };
+    Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .env_remove("RMD160MB_FORCE")
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap()
+}
+
+/// Every subcommand (and --help, --version) reports a failed write of
+/// standard output as coreutils does: `rmd160mb: write error: <reason>`
+/// and exit status 1 for a full disk; nothing and exit status 1 for a
+/// closed pipe; never a panic, never a lost line with exit status 0.
+#[test]
+fn write_errors_of_every_subcommand() {
+    let dir = tmpdir("write-errors");
+    std::fs::write(dir.join("abc.txt"), "abc").unwrap();
+    let good = "0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798\n";
+    std::fs::write(dir.join("keys.txt"), good.repeat(10_000)).unwrap();
+    let sums = ok_stdout(&run_in(&dir, BIN, &["sum", "abc.txt"], b"", &[]));
+    std::fs::write(dir.join("SUMS"), sums).unwrap();
+    let cases: &[&[&str]] = &[
+        &["sum", "abc.txt"],
+        &["sum", "--tag", "--sha256", "abc.txt"],
+        &["sum", "-c", "SUMS"],
+        &["hash160", "keys.txt"],
+        &["hash160", "-j", "1", "keys.txt"],
+        &["backends"],
+        &["bench", "--time-ms", "1", "-j", "1"],
+        &["bench", "--json", "--time-ms", "1", "-j", "1"],
+        &["--help"],
+        &["--version"],
+        &["sum", "--help"],
+        &["help", "hash160"],
+    ];
+    for args in cases {
+        let out = run_bad_stdout(&dir, args, BadOut::Full);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?} > /dev/full: stderr {err}");
+        assert_eq!(err, "rmd160mb: write error: No space left on device\n", "{args:?} > /dev/full");
+        let out = run_bad_stdout(&dir, args, BadOut::ClosedPipe);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?} | closed pipe: stderr {err}");
+        assert_eq!(err, "", "{args:?} | closed pipe");
+    }
+}
+
+/// One error style: `rmd160mb: <name>: <reason>`, without Rust's `(os error N)`.
+#[test]
+fn error_messages_have_no_os_error_numbers() {
+    let dir = tmpdir("errstyle");
+    for args in [&["sum", "nope.txt"][..], &["hash160", "nope.txt"], &["sum", "-c", "nope.txt"]] {
+        let out = run_in(&dir, BIN, args, b"", &[]);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "rmd160mb: nope.txt: No such file or directory\n", "{args:?}");
     }
 }
