@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use ripemd160mb::{backends, Backend, BackendError};
+use ripemd160mb::{backends, Backend};
 
 pub fn run() -> io::Result<u8> {
     let current = Backend::current();
@@ -23,18 +23,13 @@ pub fn run() -> io::Result<u8> {
             b.sha256_kernel.unwrap_or("-")
         )?;
     }
-    let why = match std::env::var("RMD160MB_FORCE") {
-        Ok(v) => match Backend::by_name(&v) {
-            Ok(b) if b == current => format!("RMD160MB_FORCE={v}"),
-            Ok(_) => format!("RMD160MB_FORCE={v} was overridden by the program"),
-            Err(BackendError::Unknown) => {
-                format!("RMD160MB_FORCE={v} ignored (unknown backend name); the fastest this CPU supports")
-            }
-            Err(BackendError::Unavailable) => format!(
-                "RMD160MB_FORCE={v} ignored (not supported by this build or CPU); the fastest this CPU supports"
-            ),
-        },
-        Err(_) => "the fastest this CPU supports (RMD160MB_FORCE not set)".to_string(),
+    let force = std::env::var_os("RMD160MB_FORCE").filter(|v| !v.is_empty());
+    let why = match (force, Backend::force_ignored()) {
+        (None, _) => "the fastest this CPU supports (RMD160MB_FORCE not set)".to_string(),
+        (Some(v), None) => format!("RMD160MB_FORCE={}", v.to_string_lossy()),
+        (Some(v), Some(why)) => {
+            format!("RMD160MB_FORCE={} ignored ({why}); the fastest this CPU supports", v.to_string_lossy())
+        }
     };
     let lanes = if current.lanes() == 1 { "lane" } else { "lanes" };
     writeln!(out, "chosen: {} ({} {lanes}): {why}", current.name(), current.lanes())?;

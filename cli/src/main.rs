@@ -34,7 +34,7 @@ pub struct Cli {
 /// The help's closing line: `RMD160MB_FORCE` and the library's backend names.
 fn force_help() -> String {
     format!(
-        "Environment: RMD160MB_FORCE={} picks the backend (ignored if this CPU cannot run it; see `rmd160mb backends`).",
+        "Environment: RMD160MB_FORCE={} picks the backend (ignored with a warning if this CPU cannot run it; see `rmd160mb backends`).",
         ripemd160mb::BACKEND_NAMES.join("|")
     )
 }
@@ -211,6 +211,19 @@ fn exit(result: io::Result<u8>) -> ExitCode {
     })
 }
 
+/// One warning when `RMD160MB_FORCE` is set and not honoured: its value,
+/// why (the library's reason) and the backend running instead.
+fn force_warning() {
+    if let Some(why) = ripemd160mb::Backend::force_ignored() {
+        let value = std::env::var_os("RMD160MB_FORCE").unwrap_or_default();
+        say!(
+            "warning: RMD160MB_FORCE={} ignored ({why}); running {}",
+            value.to_string_lossy(),
+            ripemd160mb::Backend::current().name()
+        );
+    }
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -222,6 +235,9 @@ fn main() -> ExitCode {
         }
         Err(e) => return exit(e.print().map(|()| e.exit_code() as u8)),
     };
+    if !matches!(cli.command, Command::GenerateMan { .. }) {
+        force_warning();
+    }
     exit(match cli.command {
         Command::Sum(a) => sum::run(a),
         Command::Hash160(a) => keys::run(a),

@@ -688,3 +688,61 @@ fn error_messages_have_no_os_error_numbers() {
         assert_eq!(String::from_utf8_lossy(&out.stderr), "rmd160mb: nope.txt: No such file or directory\n", "{args:?}");
     }
 }
+
+/// A set `RMD160MB_FORCE` that is not honoured gets one warning on
+/// standard error from every subcommand, naming the value, the library's
+/// reason and the backend running instead. The backends a CPU lacks come
+/// from the library's own list.
+#[test]
+fn force_warning_for_unknown_and_unsupported_backends() {
+    let dir = tmpdir("force");
+    std::fs::write(dir.join("abc.txt"), "abc").unwrap();
+    let sums = ok_stdout(&run_in(&dir, BIN, &["sum", "abc.txt"], b"", &[]));
+    std::fs::write(dir.join("SUMS"), sums).unwrap();
+    let running = ripemd160mb::Backend::detect().name();
+    let mut cases = vec![
+        ("bogus".to_string(), "unknown backend name"),
+        ("AVX2".to_string(), "unknown backend name"),
+        (" avx2".to_string(), "unknown backend name"),
+    ];
+    for b in ripemd160mb::backends() {
+        match (b.compiled, b.supported) {
+            (true, false) => cases.push((b.name.to_string(), "not supported by this CPU")),
+            (false, _) => cases.push((b.name.to_string(), "not in this build of the library")),
+            _ => {}
+        }
+    }
+    if !cases.iter().any(|(_, why)| *why == "not supported by this CPU") {
+        println!("NOTE: this CPU runs every backend this build has: no unsupported backend to force");
+    }
+    let commands: &[&[&str]] = &[
+        &["sum", "abc.txt"],
+        &["sum", "-c", "SUMS"],
+        &["hash160"],
+        &["backends"],
+        &["bench", "--time-ms", "1", "-j", "1"],
+    ];
+    for (value, why) in &cases {
+        for args in commands {
+            let out = run_in(&dir, BIN, args, b"00\n", &[("RMD160MB_FORCE", value)]);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(out.status.success(), "{args:?} RMD160MB_FORCE={value}: {err}");
+            assert_eq!(
+                err,
+                format!("rmd160mb: warning: RMD160MB_FORCE={value} ignored ({why}); running {running}\n"),
+                "{args:?}"
+            );
+        }
+    }
+    // Honoured, unset or empty: no warning.
+    for b in backends() {
+        let out = run_in(&dir, BIN, &["sum", "abc.txt"], b"", &[("RMD160MB_FORCE", b)]);
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "RMD160MB_FORCE={b}");
+    }
+    for value in ["auto", ""] {
+        let out = run_in(&dir, BIN, &["sum", "abc.txt"], b"", &[("RMD160MB_FORCE", value)]);
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "RMD160MB_FORCE={value:?}");
+    }
+    let out = run_in(&dir, BIN, &["sum", "abc.txt"], b"", &[]);
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
