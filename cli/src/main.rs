@@ -87,17 +87,38 @@ pub struct SumArgs {
     #[arg(value_name = "FILE")]
     files: Vec<OsString>,
     /// HASH160 = RIPEMD160(SHA256(file)) instead of RIPEMD-160.
-    #[arg(long, conflicts_with = "sha256")]
+    #[arg(long, conflicts_with_all = ["sha256", "keccak256"])]
     hash160: bool,
     /// SHA-256 instead of RIPEMD-160 (the output of sha256sum).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "keccak256")]
     sha256: bool,
-    /// BSD-style output: `RIPEMD160 (name) = hex`.
+    /// Keccak-256 with the original Keccak padding, as Ethereum uses it
+    /// (not FIPS 202 SHA3-256), instead of RIPEMD-160.
+    #[arg(long)]
+    keccak256: bool,
+    /// BSD-style output: `RIPEMD160 (name) = hex` (HASH160, SHA256, KECCAK256).
     #[arg(long, conflicts_with = "check")]
     tag: bool,
-    /// Read checksums from the FILEs (either format) and check them.
+    /// Read checksums from the FILEs and check them. A tagged line
+    /// (`TAG (name) = hex` as --tag writes it, or OpenSSL's
+    /// `RIPEMD-160(name)= hex`, `SHA2-256(name)= hex`, `SHA256(name)= hex`)
+    /// is checked with its tag's algorithm; an untagged one
+    /// (`hex  name`) with the algorithm option's.
     #[arg(short = 'c', long)]
     check: bool,
+    /// Accepted as by sha256sum, whose output it matches: `*` before the
+    /// name (the digest is the same: files are always read as bytes).
+    #[arg(short = 'b', long, overrides_with = "text")]
+    binary: bool,
+    /// Accepted as by sha256sum (the default): ` ` before the name.
+    #[arg(short = 't', long, overrides_with = "binary")]
+    text: bool,
+    /// End each output line with NUL, not newline, and do not escape names.
+    #[arg(short = 'z', long, conflicts_with = "check")]
+    zero: bool,
+    /// Only the digests, one a line, without file names (as b3sum).
+    #[arg(long, conflicts_with_all = ["check", "tag"])]
+    no_names: bool,
     /// With --check: no line for each file that verifies (`name: OK`).
     /// Of --quiet, --status and --warn the last one given wins, as in coreutils.
     #[arg(long, requires = "check", overrides_with_all = ["status", "warn"])]

@@ -746,3 +746,157 @@ fn force_warning_for_unknown_and_unsupported_backends() {
     let out = run_in(&dir, BIN, &["sum", "abc.txt"], b"", &[]);
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
+
+/// Keccak-256 messages of the vector file: (message, hex digest).
+fn keccak_vectors() -> Vec<(Vec<u8>, String)> {
+    vectors("keccak256-lengths.tsv")
+        .iter()
+        .map(|r| {
+            let len: usize = r[0].parse().unwrap();
+            ((0..len).map(|i| ((i * 7 + len) % 256) as u8).collect(), r[1].clone())
+        })
+        .collect()
+}
+
+/// `sum --keccak256` against the vector file, small files (multi-buffer)
+/// and a streamed one, and standard input.
+#[test]
+fn sum_keccak256_vectors() {
+    let dir = tmpdir("sum-keccak");
+    let mut names = Vec::new();
+    let mut want = String::new();
+    for (i, (msg, digest)) in keccak_vectors().iter().enumerate() {
+        let name = format!("k{i:03}");
+        std::fs::write(dir.join(&name), msg).unwrap();
+        want += &format!("{digest}  {name}\n");
+        names.push(name);
+    }
+    for j in ["1", "8"] {
+        let mut args = vec!["sum", "--keccak256", "-j", j];
+        args.extend(names.iter().map(String::as_str));
+        assert_eq!(ok_stdout(&run_in(&dir, BIN, &args, b"", &[])), want, "-j {j}");
+    }
+    // Streamed: standard input and a file over the small-file size.
+    let (msg, digest) = keccak_vectors().into_iter().find(|(m, _)| m.len() == 4096).unwrap();
+    assert_eq!(ok_stdout(&rmd(&["sum", "--keccak256"], &msg)), format!("{digest}  -\n"));
+    let big: Vec<u8> = msg.iter().copied().cycle().take(msg.len() * 40).collect();
+    std::fs::write(dir.join("big"), &big).unwrap();
+    let small_digest = ok_stdout(&rmd(&["sum", "--keccak256"], &big));
+    assert_eq!(
+        ok_stdout(&run_in(&dir, BIN, &["sum", "--keccak256", "big"], b"", &[])),
+        small_digest.replace('-', "big")
+    );
+}
+
+/// `sum -c` reads a tagged line by its tag: `sum --tag` output of every
+/// algorithm checks OK with a plain `sum -c` (and with any algorithm
+/// option), mixed in one list; a changed digest fails.
+#[test]
+fn check_tagged_lines_round_trip_every_algorithm() {
+    let dir = tmpdir("tag-roundtrip");
+    let names: Vec<String> = sample_files(&dir).into_iter().filter(|n| n != "f300001").collect();
+    let algos = ["--ripemd160-default", "--hash160", "--sha256", "--keccak256"];
+    let mut all = String::new();
+    for flag in algos {
+        let mut args = vec!["sum", "--tag"];
+        if !flag.ends_with("-default") {
+            args.push(flag);
+        }
+        args.extend(names.iter().map(String::as_str));
+        let list = ok_stdout(&run_in(&dir, BIN, &args, b"", &[]));
+        all += &list;
+        std::fs::write(dir.join("list"), &list).unwrap();
+        for check_flag in [None, Some("--sha256"), Some("--hash160"), Some("--keccak256")] {
+            let mut cargs = vec!["sum", "-c", "list"];
+            cargs.extend(check_flag);
+            let out = ok_stdout(&run_in(&dir, BIN, &cargs, b"", &[]));
+            assert_eq!(out.lines().count(), names.len(), "{flag} checked with {check_flag:?}: {out}");
+            assert!(out.lines().all(|l| l.ends_with(": OK")), "{flag} checked with {check_flag:?}: {out}");
+        }
+        // One digest changed: that line fails.
+        let first = list.lines().next().unwrap();
+        let digest_at = first.rfind(' ').unwrap() + 1;
+        let flipped = if &first[digest_at..digest_at + 1] == "0" { "1" } else { "0" };
+        let bad = format!("{}{}{}\n", &first[..digest_at], flipped, &first[digest_at + 1..]);
+        std::fs::write(dir.join("bad"), bad).unwrap();
+        let out = run_in(&dir, BIN, &["sum", "-c", "bad"], b"", &[]);
+        assert_eq!(out.status.code(), Some(1), "{flag}");
+        assert!(String::from_utf8_lossy(&out.stdout).ends_with(": FAILED\n"), "{flag}");
+    }
+    std::fs::write(dir.join("all"), &all).unwrap();
+    let out = ok_stdout(&run_in(&dir, BIN, &["sum", "-c", "all"], b"", &[]));
+    assert_eq!(out.lines().filter(|l| l.ends_with(": OK")).count(), 4 * names.len());
+}
+
+/// The lines of `sha256sum --tag` and of `openssl dgst` (RIPEMD-160 and
+/// SHA-256, tagged `RIPEMD-160(name)= hex` and `SHA2-256(name)= hex`)
+/// check OK with a plain `rmd160mb sum -c`, and fail when the file changes.
+#[test]
+fn check_reads_sha256sum_tag_and_openssl_lines() {
+    let dir = tmpdir("foreign-tags");
+    let names: Vec<String> = sample_files(&dir).into_iter().filter(|n| n.starts_with('f')).collect();
+    let mut lists = vec![(
+        "sha256sum --tag",
+        run_in(
+            &dir,
+            "sha256sum",
+            &[&["--tag"][..], &names.iter().map(String::as_str).collect::<Vec<_>>()].concat(),
+            b"",
+            &[],
+        )
+        .stdout,
+    )];
+    for algo in ["-ripemd160", "-sha256"] {
+        let mut args = vec!["dgst", algo];
+        args.extend(names.iter().map(String::as_str));
+        lists.push((algo, openssl(&dir, &args).into_bytes()));
+    }
+    // The SHA256(name)= spelling of older OpenSSL releases.
+    let sha2 = String::from_utf8(lists[2].1.clone()).unwrap();
+    assert!(sha2.starts_with("SHA2-256(") || sha2.starts_with("SHA256("), "{sha2}");
+    lists.push(("SHA256(name)=", sha2.replace("SHA2-256(", "SHA256(").into_bytes()));
+    for (what, list) in &lists {
+        std::fs::write(dir.join("list"), list).unwrap();
+        let out = ok_stdout(&run_in(&dir, BIN, &["sum", "-c", "list"], b"", &[]));
+        let want: String = names.iter().map(|n| format!("{n}: OK\n")).collect();
+        assert_eq!(out, want, "{what}");
+    }
+    std::fs::write(dir.join("f1"), "changed").unwrap();
+    for (what, list) in &lists {
+        std::fs::write(dir.join("list"), list).unwrap();
+        let out = run_in(&dir, BIN, &["sum", "-c", "list"], b"", &[]);
+        assert_eq!(out.status.code(), Some(1), "{what}");
+        assert!(String::from_utf8_lossy(&out.stdout).contains("f1: FAILED\n"), "{what}");
+    }
+}
+
+/// sha256sum's -b, -t and -z as sha256sum prints them; b3sum's
+/// --no-names; -j 0 as every core.
+#[test]
+fn sum_habits_of_sha256sum_and_b3sum() {
+    let dir = tmpdir("habits");
+    let names = sample_files(&dir);
+    let args: Vec<&str> = names.iter().map(String::as_str).collect();
+    for opts in [&["-b"][..], &["-t"], &["--binary"], &["-b", "-t"], &["-t", "-b"], &["-z"], &["-z", "-b"], &["--zero"]]
+    {
+        let theirs = run_in(&dir, "sha256sum", &[opts, &args[..]].concat(), b"", &[]);
+        let ours = run_in(&dir, BIN, &[&["sum", "--sha256"][..], opts, &args].concat(), b"", &[]);
+        assert!(ours.status.success() && theirs.status.success(), "{opts:?}");
+        assert_eq!(ours.stdout, theirs.stdout, "{opts:?}");
+    }
+    // --no-names: the digests alone, as sha256sum's first column.
+    let theirs = String::from_utf8(run_in(&dir, "sha256sum", &[&["-z"][..], &args].concat(), b"", &[]).stdout).unwrap();
+    let want: String = theirs.split('\0').filter(|l| !l.is_empty()).map(|l| format!("{}\n", &l[..64])).collect();
+    let ours = ok_stdout(&run_in(&dir, BIN, &[&["sum", "--sha256", "--no-names"][..], &args].concat(), b"", &[]));
+    assert_eq!(ours, want);
+    // -j 0: every core, the same lines as -j 1.
+    let one = ok_stdout(&run_in(&dir, BIN, &[&["sum", "-j", "1"][..], &args].concat(), b"", &[]));
+    let all = ok_stdout(&run_in(&dir, BIN, &[&["sum", "-j", "0"][..], &args].concat(), b"", &[]));
+    assert_eq!(one, all);
+    let keys = "0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798\n";
+    assert_eq!(ok_stdout(&rmd(&["hash160", "-j", "0"], keys.as_bytes())), "751e76e8199196d454941c45d1b3a323f1433bd6\n");
+    // Refused combinations.
+    for bad in [&["sum", "-z", "-c", "x"][..], &["sum", "--no-names", "--tag"], &["sum", "--no-names", "-c", "x"]] {
+        assert_eq!(rmd(bad, b"").status.code(), Some(2), "{bad:?}");
+    }
+}
