@@ -37,15 +37,71 @@ enum Mode {
     Ripemd160,
     Sha256,
     Hash32,
+    Keccak256,
+    /// Ethereum addresses of 64-byte keys (65-byte ones lose their 04
+    /// prefix when decoded).
+    Eth,
 }
 
 impl Mode {
     fn digest_len(self) -> usize {
         match self {
-            Mode::Sha256 => 32,
+            Mode::Sha256 | Mode::Keccak256 => 32,
             _ => 20,
         }
     }
+}
+
+/// What a message line must be: its mode, and the byte lengths allowed
+/// (`--width`, `--keys`, `--hash32`, `eth-address`; one or two).
+#[derive(Clone, Copy)]
+struct Rules {
+    mode: Mode,
+    widths: Option<[usize; 2]>,
+    /// `--binary --width W`: records of W bytes.
+    binary: Option<usize>,
+}
+
+impl Rules {
+    fn allows(self, width: usize) -> bool {
+        self.widths.is_none_or(|w| w.contains(&width))
+    }
+
+    /// The allowed lengths in words: "33 bytes", "33 or 65 bytes".
+    fn wanted(self) -> String {
+        match self.widths {
+            Some([a, b]) if a != b => format!("{a} or {b} bytes"),
+            Some([a, _]) => format!("{a} bytes"),
+            None => "bytes".into(),
+        }
+    }
+
+    /// The message of an invalid line.
+    fn why(self, why: Why, trailing_blank: bool) -> String {
+        let mut s = match why {
+            Why::NotHex => "not hex digits".to_string(),
+            Why::Odd(n) => format!("{n} hex digits, an odd number"),
+            Why::Width(1) => format!("1 byte, not {}", self.wanted()),
+            Why::Width(n) => format!("{n} bytes, not {}", self.wanted()),
+            Why::Prefix => "a 65-byte key not starting with 04".to_string(),
+        };
+        if trailing_blank {
+            s += " (the line ends in spaces or tabs)";
+        }
+        s
+    }
+}
+
+/// Why a line (or a binary record) is invalid.
+#[derive(Clone, Copy, Debug)]
+enum Why {
+    NotHex,
+    /// This many hex digits.
+    Odd(u32),
+    /// This many bytes, a length the rules do not allow.
+    Width(u32),
+    /// A 65-byte public key whose first byte is not 04.
+    Prefix,
 }
 
 /// What one line of a text chunk is.
@@ -55,7 +111,8 @@ enum Rec {
     Pass(u32, u32),
     /// A message of this many bytes, the next in the decoded buffer.
     Msg(u32),
-    Invalid,
+    /// Why, and whether the line ends in spaces or tabs.
+    Invalid(Why, bool),
 }
 
 /// Files smaller than this are read, not mapped.
@@ -262,16 +319,39 @@ struct Scratch {
     d32: Vec<[u8; 32]>,
     hexout: Vec<u8>,
     out: Vec<u8>,
-    /// (line index in the chunk, output length before that line) of each invalid line.
-    invalid: Vec<(u64, usize)>,
+    /// (line index in the chunk, output length before that line, why) of
+    /// each invalid line (binary: record).
+    invalid: Vec<(u64, usize, Why, bool)>,
+    /// Lines (binary: records) in the chunk.
     lines: u64,
-    /// Why a line is invalid, for the message.
-    reason: &'static str,
 }
 
-/// Digests of `n` messages of `width` bytes each at `src` into `d20`/`d32`.
-fn hash_run(mode: Mode, backend: Backend, src: &[u8], width: usize, d20: &mut [[u8; 20]], d32: &mut [[u8; 32]]) {
+/// Why a line that is not blank or a comment cannot be a message under
+/// `rules` (its hex digits are checked when decoded).
+fn invalid(rules: Rules, line: &[u8]) -> Option<Why> {
+    if !line.len().is_multiple_of(2) {
+        return Some(Why::Odd(line.len() as u32));
+    }
+    let w = line.len() / 2;
+    if !rules.allows(w) {
+        return Some(Why::Width(w as u32));
+    }
+    (rules.mode == Mode::Eth && w == 65 && !line.starts_with(b"04")).then_some(Why::Prefix)
+}
+
+/// Digests of `n` messages of `width` bytes each at `src` into `d20`/`d32`;
+/// `false` if a 65-byte Ethereum key does not start with 04 (nothing hashed).
+fn hash_run(
+    mode: Mode,
+    backend: Backend,
+    src: &[u8],
+    width: usize,
+    d20: &mut [[u8; 20]],
+    d32: &mut [[u8; 32]],
+) -> bool {
     match mode {
+        Mode::Keccak256 => ripemd160mb::keccak256_with(backend, d32, src, width),
+        Mode::Eth => return ripemd160mb::eth_address_with(backend, d20, src, width).is_ok(),
         Mode::Hash160 => ripemd160mb::hash160_with(backend, d20, src, width),
         Mode::Sha256 => ripemd160mb::sha256_with(backend, d32, src, width),
         Mode::Ripemd160 | Mode::Hash32 => {
@@ -285,6 +365,7 @@ fn hash_run(mode: Mode, backend: Backend, src: &[u8], width: usize, d20: &mut [[
             }
         }
     }
+    true
 }
 
 impl Scratch {
@@ -310,9 +391,10 @@ impl Scratch {
     /// written at fixed offsets. `false` (nothing decided) for any other
     /// chunk, which [`Scratch::text`]'s general path then takes, finding
     /// any invalid line there.
-    fn uniform(&mut self, mode: Mode, backend: Backend, data: &[u8]) -> bool {
+    fn uniform(&mut self, rules: Rules, backend: Backend, data: &[u8]) -> bool {
+        let mode = rules.mode;
         let Some(hex_len) = memchr::memchr(b'\n', data) else { return false };
-        if hex_len == 0 || hex_len % 2 != 0 || (mode == Mode::Hash32 && hex_len != 64) {
+        if hex_len == 0 || hex_len % 2 != 0 || !rules.allows(hex_len / 2) {
             return false;
         }
         let stride = hex_len + 1;
@@ -337,7 +419,9 @@ impl Scratch {
             return false;
         }
         self.resize_digests(mode, lines);
-        hash_run(mode, backend, &self.msgs, width, &mut self.d20, &mut self.d32);
+        if !hash_run(mode, backend, &self.msgs, width, &mut self.d20, &mut self.d32) {
+            return false;
+        }
         let dl = mode.digest_len();
         let digests = if dl == 32 { self.d32.as_flattened() } else { self.d20.as_flattened() };
         self.hexout.resize(digests.len() * 2, 0);
@@ -353,13 +437,9 @@ impl Scratch {
         true
     }
 
-    fn text(&mut self, mode: Mode, backend: Backend, data: &[u8], skip_invalid: bool) {
-        self.reason = if mode == Mode::Hash32 {
-            "not a 32-byte message in hex (64 hex digits)"
-        } else {
-            "not a message in hex (an even number of hex digits)"
-        };
-        if self.uniform(mode, backend, data) {
+    fn text(&mut self, rules: Rules, backend: Backend, data: &[u8], skip_invalid: bool) {
+        let mode = rules.mode;
+        if self.uniform(rules, backend, data) {
             return;
         }
         self.recs.clear();
@@ -381,9 +461,12 @@ impl Scratch {
             }
             let rec = if line.is_empty() || line[0] == b'#' {
                 Rec::Pass(start as u32, end as u32)
-            } else if !line.len().is_multiple_of(2) || (mode == Mode::Hash32 && line.len() != 64) {
-                Rec::Invalid
+            } else if let Some(why) = invalid(rules, line) {
+                Rec::Invalid(why, matches!(line.last(), Some(b' ' | b'\t')))
             } else {
+                // An Ethereum key of 65 bytes loses its 04: every key is
+                // hashed as the 64 bytes X || Y.
+                let line = if mode == Mode::Eth && line.len() == 130 { &line[2..] } else { line };
                 let w = line.len() / 2;
                 match first_width {
                     None => first_width = Some(w),
@@ -418,7 +501,7 @@ impl Scratch {
                         n_msgs += 1;
                     } else {
                         self.msgs.truncate(at);
-                        *r = Rec::Invalid;
+                        *r = Rec::Invalid(Why::NotHex, matches!(hex.last(), Some(b' ' | b'\t')));
                     }
                 }
             }
@@ -443,6 +526,9 @@ impl Scratch {
                 Mode::Hash160 => ripemd160mb::hash160_many_with(backend, &mut self.d20, &msgs),
                 Mode::Sha256 => ripemd160mb::sha256_many_with(backend, &mut self.d32, &msgs),
                 Mode::Ripemd160 | Mode::Hash32 => ripemd160mb::ripemd160_many_with(backend, &mut self.d20, &msgs),
+                Mode::Keccak256 => ripemd160mb::keccak256_many_with(backend, &mut self.d32, &msgs),
+                // Every key is 64 bytes by now (so uniform): not reached.
+                Mode::Eth => {}
             }
         }
 
@@ -463,8 +549,8 @@ impl Scratch {
                     out.extend_from_slice(&hexout[2 * dl * k..2 * dl * (k + 1)]);
                     k += 1;
                 }
-                Rec::Invalid => {
-                    invalid.push((i as u64, out.len()));
+                Rec::Invalid(why, blank) => {
+                    invalid.push((i as u64, out.len(), why, blank));
                     if !skip_invalid {
                         // Nothing after the first invalid line is written.
                         break;
@@ -479,14 +565,21 @@ impl Scratch {
 
     fn binary(&mut self, mode: Mode, backend: Backend, data: &[u8], width: usize) {
         let n = data.len() / width;
-        self.resize_digests(mode, n);
-        hash_run(mode, backend, data, width, &mut self.d20, &mut self.d32);
+        self.invalid.clear();
+        // Ethereum keys of 65 bytes: the records before the first one not
+        // starting with 04.
+        let bad = (mode == Mode::Eth && width == 65).then(|| data.chunks_exact(65).position(|k| k[0] != 4)).flatten();
+        let good = bad.unwrap_or(n);
+        self.resize_digests(mode, good);
+        hash_run(mode, backend, &data[..good * width], width, &mut self.d20, &mut self.d32);
         let mut out = std::mem::take(&mut self.out);
         out.clear();
         out.extend_from_slice(self.digests(mode));
+        if let Some(k) = bad {
+            self.invalid.push((k as u64, out.len(), Why::Prefix, false));
+        }
         self.out = out;
-        self.lines = 0;
-        self.invalid.clear();
+        self.lines = n as u64;
     }
 }
 
@@ -519,20 +612,37 @@ struct Output {
 }
 
 pub fn run(a: KeysArgs) -> io::Result<u8> {
-    let mode = if a.ripemd160 {
+    let mode = if a.eth {
+        Mode::Eth
+    } else if a.ripemd160 {
         Mode::Ripemd160
     } else if a.sha256 {
         Mode::Sha256
     } else if a.hash32 {
         Mode::Hash32
+    } else if a.keccak256 {
+        Mode::Keccak256
     } else {
         Mode::Hash160
     };
-    let binary = a.binary.then(|| a.width.unwrap_or(1) as usize);
-    if mode == Mode::Hash32 && binary.is_some_and(|w| w != 32) {
+    let width = a.width.map(|w| w as usize);
+    let binary = a.binary.then(|| width.unwrap_or(1));
+    if mode == Mode::Hash32 && width.is_some_and(|w| w != 32) {
         say!("--hash32 needs --width 32");
         return Ok(2);
     }
+    if mode == Mode::Eth && width.is_some_and(|w| w != 64 && w != 65) {
+        say!("eth-address: --width must be 64 or 65 (a public key X || Y, or 04 || X || Y)");
+        return Ok(2);
+    }
+    let widths = match (width, mode) {
+        (Some(w), _) => Some([w, w]),
+        (None, Mode::Hash32) => Some([32, 32]),
+        (None, Mode::Eth) => Some([64, 65]),
+        (None, _) if a.keys => Some([33, 65]),
+        (None, _) => None,
+    };
+    let rules = Rules { mode, widths, binary };
     let files = if a.files.is_empty() { vec![OsString::from("-")] } else { a.files };
     let threads = a.threads.get();
     let backend = Backend::current();
@@ -587,7 +697,7 @@ pub fn run(a: KeysArgs) -> io::Result<u8> {
         drop(q);
         if !stop.load(Ordering::Relaxed) {
             let mut o = output.lock().unwrap_or_else(|e| e.into_inner());
-            write_chunk(&mut o, &done.chunk, &done.scratch, &files, skip_invalid, binary, &stop);
+            write_chunk(&mut o, &done.chunk, &done.scratch, &files, rules, skip_invalid, &stop);
         }
         q = queue.lock().unwrap_or_else(|e| e.into_inner());
         q.next_seq += 1;
@@ -625,7 +735,7 @@ pub fn run(a: KeysArgs) -> io::Result<u8> {
             if !stop.load(Ordering::Relaxed) {
                 match binary {
                     Some(w) => scratch.binary(mode, backend, &chunk.data, w),
-                    None => scratch.text(mode, backend, &chunk.data, skip_invalid),
+                    None => scratch.text(rules, backend, &chunk.data, skip_invalid),
                 }
             }
             let mut q = queue.lock().unwrap_or_else(|e| e.into_inner());
@@ -681,10 +791,11 @@ fn write_chunk(
     chunk: &Chunk,
     scratch: &Scratch,
     files: &[OsString],
+    rules: Rules,
     skip_invalid: bool,
-    binary: Option<usize>,
     stop: &AtomicBool,
 ) {
+    let binary = rules.binary;
     if chunk.file != o.file {
         o.file = chunk.file;
         o.line_base = 0;
@@ -698,10 +809,10 @@ fn write_chunk(
     };
     let mut written = scratch.out.as_slice();
     let mut invalid_at = None;
-    if let Some(&(line, len)) = scratch.invalid.first() {
-        if !skip_invalid {
+    if let Some(&(line, len, why, blank)) = scratch.invalid.first() {
+        if !skip_invalid || binary.is_some() {
             written = &scratch.out[..len];
-            invalid_at = Some(line);
+            invalid_at = Some((line, why, blank));
         }
     }
     if let Err(e) = stdout.write_all(written).and_then(|_| stdout.flush()) {
@@ -712,9 +823,14 @@ fn write_chunk(
     if let Some(p) = &o.progress {
         p.inc(chunk.data.len() as u64);
     }
-    if let Some(line) = invalid_at {
+    if let Some((line, why, blank)) = invalid_at {
         let n = o.line_base + line + 1;
-        fail(o, 2, format!("{name}:{n}: invalid line: {}", scratch.reason));
+        let why = rules.why(why, blank);
+        let msg = match binary {
+            Some(_) => format!("{name}: record {n}: invalid record: {why}"),
+            None => format!("{name}:{n}: invalid line: {why}"),
+        };
+        fail(o, 2, msg);
         return;
     }
     o.skipped += scratch.invalid.len() as u64;

@@ -52,6 +52,14 @@ With --binary: records of --width bytes back to back in, their raw digests back 
 Bytes at the end of a file that are not a whole record end the run with exit status 2, \
 after the digests of the whole records.")]
     Hash160(KeysArgs),
+    /// Ethereum addresses: one hex public key a line in (64 bytes X || Y, or
+    /// 65 bytes 04 || X || Y), its address out (40 lowercase hex digits, no 0x).
+    #[command(after_help = "Input as hash160's: empty lines and lines whose first byte is '#' are copied \
+unchanged; a key of another length, or of 65 bytes not starting with 04, is an invalid line \
+(exit status 2 after the addresses of the lines before it, or --skip-invalid). \
+The address is the last 20 bytes of Keccak-256 (Ethereum's padding) of X || Y.\n\n\
+With --binary: keys of --width bytes back to back in, raw 20-byte addresses out.")]
+    EthAddress(EthArgs),
     /// This machine's speed table: every backend beside the one-at-a-time baselines.
     Bench(BenchArgs),
     /// The backends of this build, which ones this CPU runs, and the one chosen.
@@ -145,20 +153,29 @@ pub struct KeysArgs {
     #[arg(value_name = "FILE")]
     files: Vec<OsString>,
     /// RIPEMD-160 of each message instead of HASH160.
-    #[arg(long, conflicts_with_all = ["sha256", "hash32"])]
+    #[arg(long, conflicts_with_all = ["sha256", "hash32", "keccak256"])]
     ripemd160: bool,
     /// SHA-256 of each message instead of HASH160.
-    #[arg(long, conflicts_with = "hash32")]
+    #[arg(long, conflicts_with_all = ["hash32", "keccak256"])]
     sha256: bool,
     /// RIPEMD-160 of 32-byte messages (64 hex digits a line; others are invalid).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "keccak256")]
     hash32: bool,
+    /// Keccak-256 of each message, with the original Keccak padding as
+    /// Ethereum uses it (not FIPS 202 SHA3-256), instead of HASH160.
+    #[arg(long)]
+    keccak256: bool,
     /// Fixed-width binary records in (--width bytes each), raw digests out.
     #[arg(long, requires = "width")]
     binary: bool,
-    /// Record width in bytes, with --binary.
-    #[arg(long, value_name = "W", requires = "binary", value_parser = clap::value_parser!(u32).range(1..=1 << 20))]
+    /// Message width in bytes: with --binary, the record size; in text
+    /// mode, a line of another length is invalid.
+    #[arg(long, value_name = "W", value_parser = clap::value_parser!(u32).range(1..=1 << 20))]
     width: Option<u32>,
+    /// Text mode: only public keys, 33 or 65 bytes (66 or 130 hex digits)
+    /// a line; a line of another length is invalid.
+    #[arg(long, conflicts_with_all = ["width", "binary", "hash32"])]
+    keys: bool,
     /// Write an empty line for an invalid line and count it on standard error,
     /// instead of stopping with exit status 2.
     #[arg(long, conflicts_with = "binary")]
@@ -172,6 +189,51 @@ pub struct KeysArgs {
     no_mmap: bool,
     #[command(flatten)]
     threads: Threads,
+    /// Set for `eth-address`.
+    #[arg(skip)]
+    eth: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct EthArgs {
+    /// Input files (`-` or none: standard input).
+    #[arg(value_name = "FILE")]
+    files: Vec<OsString>,
+    /// Binary keys in (--width bytes each: 64 or 65), raw 20-byte addresses out.
+    #[arg(long, requires = "width")]
+    binary: bool,
+    /// Key width in bytes, 64 or 65: with --binary, the record size; in
+    /// text mode, a line of the other length is invalid too.
+    #[arg(long, value_name = "W", value_parser = clap::value_parser!(u32).range(64..=65))]
+    width: Option<u32>,
+    /// Write an empty line for an invalid line and count it on standard error,
+    /// instead of stopping with exit status 2.
+    #[arg(long, conflicts_with = "binary")]
+    skip_invalid: bool,
+    /// Read files instead of mapping them into memory (as in hash160).
+    #[arg(long)]
+    no_mmap: bool,
+    #[command(flatten)]
+    threads: Threads,
+}
+
+impl From<EthArgs> for KeysArgs {
+    fn from(a: EthArgs) -> KeysArgs {
+        KeysArgs {
+            files: a.files,
+            ripemd160: false,
+            sha256: false,
+            hash32: false,
+            keccak256: false,
+            binary: a.binary,
+            width: a.width,
+            keys: false,
+            skip_invalid: a.skip_invalid,
+            no_mmap: a.no_mmap,
+            threads: a.threads,
+            eth: true,
+        }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -262,6 +324,7 @@ fn main() -> ExitCode {
     exit(match cli.command {
         Command::Sum(a) => sum::run(a),
         Command::Hash160(a) => keys::run(a),
+        Command::EthAddress(a) => keys::run(a.into()),
         Command::Bench(a) => bench::run(a),
         Command::Backends => backends::run(),
         Command::GenerateMan { dir } => match generate_man(&dir) {

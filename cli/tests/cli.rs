@@ -481,7 +481,9 @@ fn man_pages_build() {
     let dir = tmpdir("man");
     let out = rmd(&["generate-man", dir.to_str().unwrap()], b"");
     assert!(out.status.success());
-    for page in ["rmd160mb", "rmd160mb-sum", "rmd160mb-hash160", "rmd160mb-bench", "rmd160mb-backends"] {
+    for page in
+        ["rmd160mb", "rmd160mb-sum", "rmd160mb-hash160", "rmd160mb-eth-address", "rmd160mb-bench", "rmd160mb-backends"]
+    {
         let text = std::fs::read_to_string(dir.join(format!("{page}.1"))).unwrap();
         assert!(text.contains(".TH"), "{page}");
         assert!(text.contains(&page.replace('-', "\\-")), "{page}");
@@ -650,6 +652,7 @@ fn write_errors_of_every_subcommand() {
     std::fs::write(dir.join("abc.txt"), "abc").unwrap();
     let good = "0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798\n";
     std::fs::write(dir.join("keys.txt"), good.repeat(10_000)).unwrap();
+    std::fs::write(dir.join("eth.txt"), format!("04{}\n", "ab".repeat(64)).repeat(1000)).unwrap();
     let sums = ok_stdout(&run_in(&dir, BIN, &["sum", "abc.txt"], b"", &[]));
     std::fs::write(dir.join("SUMS"), sums).unwrap();
     let cases: &[&[&str]] = &[
@@ -658,6 +661,9 @@ fn write_errors_of_every_subcommand() {
         &["sum", "-c", "SUMS"],
         &["hash160", "keys.txt"],
         &["hash160", "-j", "1", "keys.txt"],
+        &["hash160", "--keccak256", "keys.txt"],
+        &["sum", "--keccak256", "abc.txt"],
+        &["eth-address", "eth.txt"],
         &["backends"],
         &["bench", "--time-ms", "1", "-j", "1"],
         &["bench", "--json", "--time-ms", "1", "-j", "1"],
@@ -899,4 +905,133 @@ fn sum_habits_of_sha256sum_and_b3sum() {
     for bad in [&["sum", "-z", "-c", "x"][..], &["sum", "--no-names", "--tag"], &["sum", "--no-names", "-c", "x"]] {
         assert_eq!(rmd(bad, b"").status.code(), Some(2), "{bad:?}");
     }
+}
+
+/// `eth-address` against the vector file: 65-byte keys (04 || X || Y) and
+/// 64-byte ones (X || Y) interleaved, text and binary, -j 1 and -j 8; a
+/// 65-byte key not starting with 04 and a key of another length are
+/// invalid lines.
+#[test]
+fn eth_address_vectors() {
+    let rows: Vec<Vec<String>> = vectors("eth-addresses.tsv").into_iter().filter(|r| r.len() == 4).collect();
+    assert_eq!(rows.len(), 2000);
+    let (mut input, mut want) = (String::from("# keys\n\n"), String::from("# keys\n\n"));
+    for (i, r) in rows.iter().enumerate() {
+        let key = if i % 2 == 0 { r[1].clone() } else { r[1][2..].to_uppercase() };
+        input += &format!("{key}\n");
+        want += &format!("{}\n", r[3]);
+    }
+    for j in ["1", "8"] {
+        assert_eq!(ok_stdout(&rmd(&["eth-address", "-j", j], input.as_bytes())), want, "-j {j}");
+    }
+    // Only 65-byte keys: the uniform path.
+    let keys65: String = rows.iter().map(|r| format!("{}\n", r[1])).collect();
+    let want_all: String = rows.iter().map(|r| format!("{}\n", r[3])).collect();
+    assert_eq!(ok_stdout(&rmd(&["eth-address"], keys65.as_bytes())), want_all);
+    // Binary, 65 and 64 bytes a key.
+    let bin65: Vec<u8> = rows.iter().flat_map(|r| hex_simd::decode_to_vec(&r[1]).unwrap()).collect();
+    let bin64: Vec<u8> = bin65.chunks(65).flat_map(|k| k[1..].to_vec()).collect();
+    let want_bin: Vec<u8> = rows.iter().flat_map(|r| hex_simd::decode_to_vec(&r[3]).unwrap()).collect();
+    for (w, bin) in [("65", &bin65), ("64", &bin64)] {
+        for j in ["1", "8"] {
+            let out = rmd(&["eth-address", "--binary", "--width", w, "-j", j], bin);
+            assert!(out.status.success(), "--width {w}");
+            assert_eq!(out.stdout, want_bin, "--width {w} -j {j}");
+        }
+    }
+    // A 65-byte record not starting with 04: the addresses before it, exit 2.
+    let mut bad = bin65.clone();
+    bad[65 * 1500] = 2;
+    let out = rmd(&["eth-address", "--binary", "--width", "65", "-j", "2"], &bad);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.stdout, want_bin[..20 * 1500]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "rmd160mb: -: record 1501: invalid record: a 65-byte key not starting with 04\n"
+    );
+    // Invalid lines in text mode.
+    let first = &rows[0];
+    let cases = [
+        (format!("02{}", &first[1][2..]), "a 65-byte key not starting with 04"),
+        (first[1][..66].to_string(), "33 bytes, not 64 or 65 bytes"),
+        (format!("{} ", first[1]), "131 hex digits, an odd number (the line ends in spaces or tabs)"),
+        (format!("{}  ", &first[1][2..]), "a 65-byte key not starting with 04 (the line ends in spaces or tabs)"),
+        (format!("{}  ", &first[1][4..]), "not hex digits (the line ends in spaces or tabs)"),
+    ];
+    for (line, why) in &cases {
+        let text = format!("{}\n{line}\n{}\n", first[1], first[1]);
+        let out = rmd(&["eth-address"], text.as_bytes());
+        assert_eq!(out.status.code(), Some(2), "{line}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), format!("{}\n", first[3]));
+        assert_eq!(String::from_utf8_lossy(&out.stderr), format!("rmd160mb: -:2: invalid line: {why}\n"), "{line}");
+        let out = rmd(&["eth-address", "--skip-invalid"], text.as_bytes());
+        assert_eq!(ok_stdout(&out), format!("{0}\n\n{0}\n", first[3]));
+    }
+    assert_eq!(rmd(&["eth-address", "--width", "33"], b"").status.code(), Some(2));
+}
+
+/// `hash160 --keccak256` against the vector file, every backend.
+#[test]
+fn hash160_keccak256_vectors() {
+    let (mut input, mut want) = (String::new(), String::new());
+    for (msg, digest) in keccak_vectors().iter().filter(|(m, _)| !m.is_empty()) {
+        input += &format!("{}\n", hex(msg));
+        want += &format!("{digest}\n");
+    }
+    for backend in backends() {
+        for j in ["1", "8"] {
+            let out = run_in(
+                Path::new("."),
+                BIN,
+                &["hash160", "--keccak256", "-j", j],
+                input.as_bytes(),
+                &[("RMD160MB_FORCE", backend)],
+            );
+            assert_eq!(ok_stdout(&out), want, "{backend} -j {j}");
+        }
+    }
+    // One width: the uniform path.
+    let (msg, digest) = keccak_vectors().into_iter().find(|(m, _)| m.len() == 33).unwrap();
+    let line = format!("{}\n", hex(&msg));
+    assert_eq!(
+        ok_stdout(&rmd(&["hash160", "--keccak256"], line.repeat(5000).as_bytes())),
+        format!("{digest}\n").repeat(5000)
+    );
+}
+
+/// In text mode, --width N and --keys (33 or 65 bytes) make a line of
+/// another length invalid, with its number and the length found.
+#[test]
+fn hash160_width_and_keys_in_text_mode() {
+    let good = "0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798";
+    let want = "751e76e8199196d454941c45d1b3a323f1433bd6\n";
+    let cases: [(&[&str], &str, &str); 6] = [
+        (&["--keys"], "0279be", "3 bytes, not 33 or 65 bytes"),
+        (&["--width", "33"], "0279be", "3 bytes, not 33 bytes"),
+        (&["--width", "33"], &good[..64], "32 bytes, not 33 bytes"),
+        (&["--keys"], "00", "1 byte, not 33 or 65 bytes"),
+        (&["--keys"], "0279be  ", "4 bytes, not 33 or 65 bytes (the line ends in spaces or tabs)"),
+        (&["--width", "33"], "0279be\t", "7 hex digits, an odd number (the line ends in spaces or tabs)"),
+    ];
+    for (opts, bad, why) in cases {
+        let text = format!("{good}\n# c\n{bad}\n{good}\n");
+        for j in ["1", "4"] {
+            let args = [&["hash160", "-j", j][..], opts].concat();
+            let out = rmd(&args, text.as_bytes());
+            assert_eq!(out.status.code(), Some(2), "{opts:?} {bad:?}");
+            assert_eq!(String::from_utf8_lossy(&out.stdout), format!("{want}# c\n"));
+            assert_eq!(
+                String::from_utf8_lossy(&out.stderr),
+                format!("rmd160mb: -:3: invalid line: {why}\n"),
+                "{opts:?}"
+            );
+            let args = [&["hash160", "--skip-invalid", "-j", j][..], opts].concat();
+            assert_eq!(ok_stdout(&rmd(&args, text.as_bytes())), format!("{want}# c\n\n{want}"));
+        }
+    }
+    // Without them, any length is a message; with them, the right ones pass.
+    assert_eq!(ok_stdout(&rmd(&["hash160"], b"0279be\n")).len(), 41);
+    let both = format!("{good}\n04{}\n", "11".repeat(64));
+    assert!(rmd(&["hash160", "--keys"], both.as_bytes()).status.success());
+    assert_eq!(ok_stdout(&rmd(&["hash160", "--width", "33"], format!("{good}\n").as_bytes())), want);
 }
