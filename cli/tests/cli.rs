@@ -449,7 +449,7 @@ fn bench_json_and_backends() {
     want.extend(backends());
     assert_eq!(names, want);
     for r in rows.iter().chain([&v["all_cores"]]) {
-        for col in ["ripemd160-32", "hash160-33", "hash160-65", "sha256-32"] {
+        for col in ["ripemd160-32", "hash160-33", "hash160-65", "sha256-32", "keccak256-32", "eth-address-64"] {
             assert!(r[col]["ns_per_msg"].as_f64().unwrap() > 0.0, "{r}");
             assert!(r[col]["mmsg_per_s"].as_f64().unwrap() > 0.0, "{r}");
         }
