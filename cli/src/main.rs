@@ -22,9 +22,9 @@ use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
-/// RIPEMD-160, HASH160 (RIPEMD160(SHA256(x))) and SHA-256 at multi-buffer speed.
+/// RIPEMD-160, HASH160, SHA-256, Keccak-256 and Ethereum addresses of files and hex keys, on every core.
 #[derive(Parser, Debug)]
-#[command(name = "rmd160mb", version, about, long_about = None)]
+#[command(name = "rmd160mb", version, long_about = None)]
 #[command(after_help = force_help())]
 pub struct Cli {
     #[command(subcommand)]
@@ -251,19 +251,90 @@ pub struct BenchArgs {
 /// The program name in messages, like coreutils.
 pub const PROG: &str = "rmd160mb";
 
+/// Each page's EXIT STATUS and EXAMPLES sections, in roff.
+fn man_extra(page: &str) -> (&'static str, &'static str) {
+    match page {
+        "sum" => (
+            "0: every file was hashed (with \\fB\\-c\\fR: every listed file verified).\n.br\n\
+1: a file could not be read, a checksum did not match, a list had no properly formatted line \
+(or, with \\fB\\-\\-strict\\fR, any improperly formatted line), or standard output could not be written.\n.br\n\
+2: a usage error.",
+            ".nf\nrmd160mb sum \\-\\-sha256 *.iso > SHA256SUMS\nrmd160mb sum \\-c SHA256SUMS\n\
+rmd160mb sum \\-\\-tag \\-\\-hash160 abc.txt > HASH160SUMS; rmd160mb sum \\-c HASH160SUMS\n\
+openssl dgst \\-rmd160 abc.txt | rmd160mb sum \\-c\n.fi",
+        ),
+        "hash160" => (
+            "0: every line was hashed.\n.br\n1: a file could not be read, or standard output could not be written.\n.br\n\
+2: a usage error, an invalid line (without \\fB\\-\\-skip\\-invalid\\fR), or a partial record at the end of a \
+\\fB\\-\\-binary\\fR input.",
+            ".nf\nrmd160mb hash160 keys.txt > hash160.txt\nrmd160mb hash160 \\-\\-keys \\-\\-skip\\-invalid keys.txt\n\
+rmd160mb hash160 \\-\\-binary \\-\\-width 33 keys.bin > digests.bin\n.fi",
+        ),
+        "eth-address" => (
+            "0: every key was hashed.\n.br\n1: a file could not be read, or standard output could not be written.\n.br\n\
+2: a usage error, an invalid line or record (without \\fB\\-\\-skip\\-invalid\\fR), or a partial record.",
+            ".nf\nrmd160mb eth\\-address pubkeys.txt > addresses.txt\n\
+rmd160mb eth\\-address \\-\\-binary \\-\\-width 64 keys.bin > addresses.bin\n.fi",
+        ),
+        "bench" => (
+            "0: success.\n.br\n1: standard output could not be written.\n.br\n2: a usage error.",
+            ".nf\nrmd160mb bench\nrmd160mb bench \\-j 1 \\-\\-time\\-ms 200 \\-\\-json > bench.json\n.fi",
+        ),
+        "backends" => (
+            "0: success.\n.br\n1: standard output could not be written.\n.br\n2: a usage error.",
+            ".nf\nrmd160mb backends\nRMD160MB_FORCE=scalar rmd160mb backends\n.fi",
+        ),
+        _ => (
+            "0: success.\n.br\n1: a file could not be read, a checksum did not match, or standard output \
+could not be written.\n.br\n2: a usage error or invalid input (see each subcommand's page).",
+            ".nf\nrmd160mb sum \\-\\-sha256 file.iso\nrmd160mb hash160 keys.txt\n\
+rmd160mb eth\\-address pubkeys.txt\nrmd160mb backends\n.fi",
+        ),
+    }
+}
+
+/// The synopsis as typed: `rmd160mb sum [OPTIONS] [FILE]...`.
+fn man_synopsis(sub: Option<&clap::Command>) -> String {
+    let Some(sub) = sub else {
+        return "\\fBrmd160mb\\fR [\\fIOPTIONS\\fR] \\fICOMMAND\\fR [\\fIARGS\\fR]...".to_string();
+    };
+    let mut line = format!("\\fBrmd160mb {}\\fR [\\fIOPTIONS\\fR]", sub.get_name().replace('-', "\\-"));
+    for arg in sub.get_positionals() {
+        let name = arg.get_value_names().and_then(|v| v.first()).map_or(arg.get_id().as_str(), |n| n.as_str());
+        let many = matches!(arg.get_num_args(), Some(r) if r.max_values() > 1);
+        line += &format!(" [\\fI{name}\\fR]{}", if many { "..." } else { "" });
+    }
+    line
+}
+
 fn generate_man(dir: &std::path::Path) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
-    let cmd = Cli::command();
-    let mut pages = vec![("rmd160mb".to_string(), cmd.clone())];
+    let mut cmd = Cli::command().disable_help_subcommand(true);
+    cmd.build();
+    let version = format!("rmd160mb {}", env!("CARGO_PKG_VERSION"));
+    let mut pages = vec![("rmd160mb".to_string(), cmd.clone(), None)];
     for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
         let name = format!("rmd160mb-{}", sub.get_name());
         let page = sub.clone().name(&*Box::leak(name.clone().into_boxed_str()));
-        pages.push((name, page));
+        pages.push((name, page, Some(sub)));
     }
-    for (name, page) in pages {
+    for (name, page, sub) in pages {
         let mut out = Vec::new();
-        clap_mangen::Man::new(page).render(&mut out)?;
-        std::fs::write(dir.join(format!("{name}.1")), out)?;
+        clap_mangen::Man::new(page).source(&version).render(&mut out)?;
+        let mut text = String::from_utf8_lossy(&out).into_owned();
+        // The synopsis as typed, FILE repeatable.
+        if let Some(start) = text.find(".SH SYNOPSIS\n") {
+            let body = start + ".SH SYNOPSIS\n".len();
+            let end = text[body..].find("\n.SH ").map_or(text.len(), |p| body + p + 1);
+            text.replace_range(body..end, &format!("{}\n", man_synopsis(sub)));
+        }
+        let (status, examples) = man_extra(sub.map_or("", |s| s.get_name()));
+        let extra = format!(".SH \"EXIT STATUS\"\n{status}\n.SH EXAMPLES\n{examples}\n");
+        match text.find(".SH VERSION") {
+            Some(p) => text.insert_str(p, &extra),
+            None => text.push_str(&extra),
+        }
+        std::fs::write(dir.join(format!("{name}.1")), text)?;
     }
     Ok(())
 }

@@ -490,6 +490,37 @@ fn man_pages_build() {
     }
     let main = std::fs::read_to_string(dir.join("rmd160mb-sum.1")).unwrap();
     assert!(main.contains("\\-\\-check") && main.contains("\\-\\-strict"));
+    let pages: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".1"))
+        .collect();
+    assert_eq!(pages.len(), 6, "{pages:?}");
+    let version = format!("\"rmd160mb {}\"", env!("CARGO_PKG_VERSION"));
+    for page in &pages {
+        let text = std::fs::read_to_string(dir.join(page)).unwrap();
+        let th = text.lines().find(|l| l.starts_with(".TH ")).unwrap();
+        assert!(th.contains(&version), "{page}: footer without the version: {th}");
+        for section in [".SH NAME", ".SH SYNOPSIS", ".SH \"EXIT STATUS\"", ".SH EXAMPLES"] {
+            assert!(text.contains(section), "{page}: no {section}");
+        }
+        let name_line = text.lines().skip_while(|l| *l != ".SH NAME").nth(1).unwrap();
+        assert_eq!(name_line.matches("rmd160mb").count(), 1, "{page}: {name_line}");
+        // Every page it refers to exists.
+        for (at, _) in text.match_indices("(1)") {
+            let start = text[..at].rfind(|c: char| c.is_whitespace()).map_or(0, |p| p + 1);
+            let referred = text[start..at].replace("\\-", "-");
+            assert!(pages.contains(&format!("{referred}.1")), "{page} refers to {referred}(1)");
+        }
+        // It renders without a warning.
+        let out =
+            Command::new("man").args(["--warnings", "-l"]).arg(dir.join(page)).env("MANWIDTH", "80").output().unwrap();
+        assert!(out.status.success(), "man -l {page}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "man --warnings -l {page}");
+        assert!(String::from_utf8_lossy(&out.stdout).contains("EXIT STATUS"), "{page}");
+    }
+    let sum = std::fs::read_to_string(dir.join("rmd160mb-sum.1")).unwrap();
+    assert!(sum.contains(".SH SYNOPSIS\n\\fBrmd160mb sum\\fR [\\fIOPTIONS\\fR] [\\fIFILE\\fR]...\n"), "{sum}");
     // The hidden generator is not documented.
     assert!(!std::fs::read_to_string(dir.join("rmd160mb.1")).unwrap().contains("generate"));
 }
