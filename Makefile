@@ -349,8 +349,11 @@ install:
 	$(INSTALL) -d $(DESTDIR)$(CMAKEDIR)
 	$(call make_cmake_config,$(DESTDIR)$(CMAKEDIR))
 
+# The files install wrote, then the one directory that is the package's
+# own (the CMake config's; rmdir: only if nothing else is in it).
 uninstall:
 	rm -f $(INSTALLED_FILES)
+	rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
 
 clean:
 	$(CARGO) clean

@@ -12,7 +12,9 @@
  *
  *   contract                 run all checks
  *   contract --check-force   check that the backend chosen at first use
- *                            honours $RMD160MB_FORCE (run by c-tests/run.sh)
+ *                            honours $RMD160MB_FORCE, and that
+ *                            rmd160mb_force_ignored says why when it does
+ *                            not (run by c-tests/run.sh)
  *   contract --list-backends the library's backend names, one a line (for
  *                            c-tests/run.sh's RMD160MB_FORCE runs)
  */
@@ -629,6 +631,36 @@ static void threads(void)
 
 /* ------------------------------------------------------------------------ */
 
+/* rmd160mb_force_ignored: NULL when RMD160MB_FORCE is unset or empty, or
+ * names a backend this CPU runs ("auto" too); else the reason, by what the
+ * library's backend list says of the name. rmd160mb_set_backend does not
+ * change the answer. */
+static void force_ignored(const char *force)
+{
+    const char *why = rmd160mb_force_ignored();
+    const char *want = NULL;
+    size_t i;
+    printf("RMD160MB_FORCE=%s: rmd160mb_force_ignored: %s\n", force ? force : "(unset)", why ? why : "NULL");
+    if (force != NULL && *force != '\0' && strcmp(force, "auto") != 0) {
+        want = "unknown backend name";
+        for (i = 0; i < rmd160mb_backend_count(); i++) {
+            rmd160mb_backend_desc d;
+            CHECK_STATUS(rmd160mb_backend_describe(i, &d), RMD160MB_OK);
+            if (strcmp(d.name, force) != 0) continue;
+            want = d.supported ? NULL : d.compiled ? "not supported by this CPU" : "not in this build of the library";
+        }
+    }
+    if (want == NULL) {
+        CHECK(why == NULL, "RMD160MB_FORCE=%s: rmd160mb_force_ignored() = \"%s\", want NULL", force ? force : "(unset)",
+              why ? why : "");
+    } else {
+        CHECK(why != NULL && strcmp(why, want) == 0, "RMD160MB_FORCE=%s: rmd160mb_force_ignored() = %s, want \"%s\"",
+              force, why ? why : "NULL", want);
+    }
+    CHECK_STATUS(rmd160mb_set_backend("scalar"), RMD160MB_OK);
+    CHECK(rmd160mb_force_ignored() == why, "rmd160mb_set_backend changed rmd160mb_force_ignored()");
+}
+
 /* RMD160MB_FORCE: the backend chosen at first use is the named one when
  * this CPU supports it, otherwise the detected ("auto") one. Must run
  * before any other call into the library. */
@@ -647,6 +679,7 @@ static int check_force(void)
               "RMD160MB_FORCE=%s (unusable) should be ignored, but the first backend was %s, auto is %s",
               force ? force : "(unset)", first, rmd160mb_backend());
     }
+    force_ignored(force);
     return t_finish("contract --check-force");
 }
 

@@ -107,6 +107,8 @@ $make_cmd --no-print-directory uninstall DESTDIR="$dest" PREFIX=/usr >"$tmp/unin
     { cat "$tmp/uninstall.log"; fail "make uninstall failed"; }
 left=$(cd "$dest" && find . ! -type d)
 [ -z "$left" ] || fail "files left after uninstall: $left"
+left=$(cd "$dest" && find . -name '*ripemd160mb*')
+[ -z "$left" ] || fail "directories of the package left after uninstall: $left"
 echo "PASS install: install, pkg-config (shared and --static), uninstall"
 
 # --- The README's recipes, as written, against `make install PREFIX=<a

@@ -8,7 +8,8 @@
 #
 # A binary named *-static must not need libripemd160mb.so; one named
 # *-shared must (checked with readelf). --force-bin runs BIN --check-force
-# under RMD160MB_FORCE=<each backend name and a bogus one>; --legacy-bin
+# under RMD160MB_FORCE=<each backend name, auto, two bogus names, empty> and
+# with it unset; --legacy-bin
 # runs BIN with RMD160MB_TEST_OPENSSL_LEGACY=1 (the OpenSSL legacy provider).
 set -uo pipefail
 
@@ -73,9 +74,11 @@ done
 if [ -n "$force_bin" ]; then
     # The library's own backend names (contract --list-backends), then auto and an unknown name.
     names=$("$force_bin" --list-backends) || { echo "FAIL: $force_bin --list-backends"; exit 1; }
-    for b in $names auto not-a-backend; do
+    for b in $names auto not-a-backend AVX2; do
         run "force-$b" env RMD160MB_FORCE=$b "$force_bin" --check-force
     done
+    run force-unset env -u RMD160MB_FORCE "$force_bin" --check-force
+    run force-empty env RMD160MB_FORCE= "$force_bin" --check-force
 fi
 if [ -n "$legacy_bin" ]; then
     run "openssl-legacy-provider" env RMD160MB_TEST_OPENSSL_LEGACY=1 "$legacy_bin"

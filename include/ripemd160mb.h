@@ -643,7 +643,8 @@ RMD160MB_EXTERN RMD160MB_MUST_USE int rmd160mb_final(struct rmd160mb_ctx *ctx, u
  * "avx2", "avx512" or "neon". Chosen at first use as the fastest the CPU
  * supports, or as named by the environment variable `RMD160MB_FORCE` (the
  * exact lowercase name, as for `rmd160mb_set_backend`) if this CPU supports
- * it; an unknown or unsupported name there is ignored. Reading the variable
+ * it; an unknown or unsupported name there is ignored (`rmd160mb_force_ignored`
+ * says why). Reading the variable
  * is the one heap allocation the library makes, once per process, in the
  * first call that needs the backend; a program that changes the environment
  * from another thread at that moment should call `rmd160mb_backend()` first.
@@ -714,6 +715,29 @@ int rmd160mb_backend_describe(size_t index,
  * `name` must be NULL or a NUL-terminated string.
  */
 RMD160MB_EXTERN RMD160MB_MUST_USE int rmd160mb_set_backend(const char *name);
+
+/**
+ * Why the environment variable `RMD160MB_FORCE` is ignored, as a short
+ * English phrase: "unknown backend name" (not "auto" or a backend's exact
+ * lowercase name), "not in this build of the library" (a backend of
+ * another architecture) or "not supported by this CPU"; the backend is
+ * then the fastest this CPU supports (`rmd160mb_backend` names it). NULL
+ * when the variable is unset or empty, or names a backend this CPU runs
+ * (or "auto"): it was honoured. A program that lets users set the
+ * variable can so warn them instead of running another backend silently:
+ *
+ * ```c
+ * const char *why = rmd160mb_force_ignored();
+ * if (why != NULL)
+ *     fprintf(stderr, "RMD160MB_FORCE=%s ignored (%s); running %s\n",
+ *             getenv("RMD160MB_FORCE"), why, rmd160mb_backend());
+ * ```
+ *
+ * The variable is read once per process, when the backend is first chosen
+ * (this call chooses it if no call did yet); `rmd160mb_set_backend` does
+ * not change the answer. A static string, not to be freed. Thread-safe.
+ */
+RMD160MB_EXTERN RMD160MB_MUST_USE const char *rmd160mb_force_ignored(void);
 
 /**
  * This library's version, "MAJOR.MINOR.PATCH". A static string. Thread-safe.

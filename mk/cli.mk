@@ -2,8 +2,9 @@
 #
 #   make            also builds target/release/rmd160mb and its man pages (target/man/)
 #   make install    also installs $(BINDIR)/rmd160mb and $(MAN1DIR)/rmd160mb*.1
-#   make test-cli   cargo test -p rmd160mb-cli (runs the binary; needs openssl
-#                   and sha256sum) and the README's command-line examples
+#   make test-cli   cargo test -p rmd160mb-cli (runs the binary; needs openssl,
+#                   sha256sum and man (man-db), which renders each man page)
+#                   and the README's command-line examples
 #   make bench-cli  1,000,000 random 33-byte keys in hex (cli/examples/make-keys.rs,
 #                   fixed seed), `rmd160mb hash160 -j 1` and `-j 2` checked
 #                   against OpenSSL (bench/check-hash160.py) and timed with
@@ -12,7 +13,7 @@
 
 CLI_BIN := $(RELEASE_DIR)/rmd160mb
 CLI_MAN_DIR := target/man
-CLI_MAN_PAGES := rmd160mb rmd160mb-sum rmd160mb-hash160 rmd160mb-bench rmd160mb-backends
+CLI_MAN_PAGES := rmd160mb rmd160mb-sum rmd160mb-hash160 rmd160mb-eth-address rmd160mb-bench rmd160mb-backends
 BINDIR ?= $(PREFIX)/bin
 MAN1DIR ?= $(PREFIX)/share/man/man1
 HYPERFINE ?= hyperfine

@@ -283,10 +283,7 @@ impl Backend {
     pub fn current() -> Backend {
         match CURRENT.load(Ordering::Relaxed) {
             0 => {
-                let chosen = std::env::var("RMD160MB_FORCE")
-                    .ok()
-                    .and_then(|name| Self::by_name(&name).ok())
-                    .unwrap_or_else(Self::detect);
+                let chosen = Self::forced().unwrap_or_else(Self::detect);
                 // Another thread may have chosen first (or called
                 // make_current): keep whatever is stored then.
                 match CURRENT.compare_exchange(0, chosen.0 + 1, Ordering::Relaxed, Ordering::Relaxed) {
@@ -304,7 +301,73 @@ impl Backend {
     pub fn make_current(self) {
         CURRENT.store(self.0 + 1, Ordering::Relaxed);
     }
+
+    /// Reads `RMD160MB_FORCE`: the backend it names if this CPU runs it
+    /// ("auto": the detected one). Records why it is ignored otherwise, for
+    /// [`Backend::force_ignored`]. Unset and empty are alike.
+    fn forced() -> Option<Backend> {
+        let (verdict, backend) = match std::env::var_os("RMD160MB_FORCE") {
+            None => (FORCE_HONOURED, None),
+            Some(value) if value.is_empty() => (FORCE_HONOURED, None),
+            Some(value) => {
+                let name = value.to_str().unwrap_or("");
+                match Self::by_name(name) {
+                    Ok(b) => (FORCE_HONOURED, Some(b)),
+                    Err(BackendError::Unavailable) => {
+                        let compiled = TABLE.iter().any(|e| e.name.to_bytes() == name.as_bytes() && e.build.is_some());
+                        (if compiled { FORCE_UNSUPPORTED } else { FORCE_NOT_BUILT }, None)
+                    }
+                    Err(BackendError::Unknown) => (FORCE_UNKNOWN, None),
+                }
+            }
+        };
+        FORCE.store(verdict, Ordering::Relaxed);
+        backend
+    }
+
+    /// Why the environment variable `RMD160MB_FORCE` is ignored: `None`
+    /// when it is unset or empty, or names a backend this CPU runs
+    /// (`"auto"` too); else `"unknown backend name"` (not one of
+    /// [`BACKEND_NAMES`] or `"auto"`, compared exactly: `"AVX2"` is
+    /// unknown), `"not in this build of the library"` (a backend of
+    /// another architecture) or `"not supported by this CPU"`; the
+    /// [`current`](Backend::current) backend is then the detected one.
+    ///
+    /// The variable is read once per process, when the backend is first
+    /// chosen (this call chooses it if nothing did yet); a later
+    /// [`make_current`](Backend::make_current) does not change the answer.
+    pub fn force_ignored() -> Option<&'static str> {
+        Self::force_ignored_c().map(name_of)
+    }
+
+    /// [`Backend::force_ignored`] as a NUL-terminated string for the C API.
+    pub(crate) fn force_ignored_c() -> Option<&'static CStr> {
+        Self::current();
+        if FORCE.load(Ordering::Relaxed) == 0 {
+            // make_current came before the first choice: the variable was
+            // never read.
+            Self::forced();
+        }
+        match FORCE.load(Ordering::Relaxed) {
+            FORCE_UNKNOWN => Some(c"unknown backend name"),
+            FORCE_NOT_BUILT => Some(c"not in this build of the library"),
+            FORCE_UNSUPPORTED => Some(c"not supported by this CPU"),
+            _ => None,
+        }
+    }
 }
+
+/// What reading `RMD160MB_FORCE` found ([`Backend::forced`]): 0 before
+/// it is read, then one of the `FORCE_*` values.
+static FORCE: AtomicU8 = AtomicU8::new(0);
+/// Unset, empty, or a backend this CPU runs.
+const FORCE_HONOURED: u8 = 1;
+/// Not a backend name.
+const FORCE_UNKNOWN: u8 = 2;
+/// A backend of another architecture.
+const FORCE_NOT_BUILT: u8 = 3;
+/// A backend this build has but this CPU cannot run.
+const FORCE_UNSUPPORTED: u8 = 4;
 
 /// The scalar kernel set, the fallback of [`Backend::kernels`].
 static SCALAR_SET: KernelSet = kernels::scalar::SET;

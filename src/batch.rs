@@ -19,7 +19,7 @@ pub fn hash32(dst: &mut [[u8; 20]], src: &[[u8; 32]]) {
 /// # Panics
 /// If `dst` and `src` differ in length.
 pub fn hash32_with(backend: Backend, dst: &mut [[u8; 20]], src: &[[u8; 32]]) {
-    assert_eq!(dst.len(), src.len(), "hash32: dst and src hold different numbers of messages");
+    check_count("hash32", dst.len(), src.len());
     // SAFETY: the slices give exactly 32n readable and 20n writable bytes,
     // and Rust's borrow rules make them disjoint.
     unsafe { drivers::hash32_raw(backend.kernels(), dst.as_mut_ptr().cast(), src.as_ptr().cast(), src.len()) }
@@ -31,7 +31,11 @@ pub fn hash32_with(backend: Backend, dst: &mut [[u8; 20]], src: &[[u8; 32]]) {
 /// # Panics
 /// If `buf.len()` is not a multiple of 32.
 pub fn hash32_in_place(buf: &mut [u8]) {
-    assert_eq!(buf.len() % 32, 0, "hash32_in_place: length is not a multiple of 32");
+    assert!(
+        buf.len().is_multiple_of(32),
+        "ripemd160mb::hash32_in_place: buf holds {} bytes, not a multiple of the width 32",
+        buf.len()
+    );
     let n = buf.len() / 32;
     let p = buf.as_mut_ptr();
     // SAFETY: p is valid for 32n reads and 20n <= 32n writes, dst == src.
@@ -52,7 +56,7 @@ pub fn hash160(dst: &mut [[u8; 20]], src: &[u8], width: usize) {
 /// # Panics
 /// If `src.len() != dst.len() * width`.
 pub fn hash160_with(backend: Backend, dst: &mut [[u8; 20]], src: &[u8], width: usize) {
-    assert_eq!(Some(src.len()), dst.len().checked_mul(width), "hash160: src is not dst.len() messages of width bytes");
+    check_width("hash160", dst.len(), src.len(), width);
     // SAFETY: src holds width*n readable bytes, dst 20n writable ones, and
     // they are disjoint.
     unsafe { drivers::hash160_raw(backend.kernels(), dst.as_mut_ptr().cast(), src.as_ptr(), dst.len(), width) }
@@ -72,7 +76,7 @@ pub fn sha256(dst: &mut [[u8; 32]], src: &[u8], width: usize) {
 /// # Panics
 /// If `src.len() != dst.len() * width`.
 pub fn sha256_with(backend: Backend, dst: &mut [[u8; 32]], src: &[u8], width: usize) {
-    assert_eq!(Some(src.len()), dst.len().checked_mul(width), "sha256: src is not dst.len() messages of width bytes");
+    check_width("sha256", dst.len(), src.len(), width);
     // SAFETY: src holds width*n readable bytes, dst 32n writable ones, and
     // they are disjoint.
     unsafe { drivers::sha256_raw(backend.kernels(), dst.as_mut_ptr().cast(), src.as_ptr(), dst.len(), width) }
@@ -183,6 +187,7 @@ pub fn ripemd160_many(dst: &mut [[u8; 20]], msgs: &[&[u8]]) {
 /// # Panics
 /// If `dst` and `msgs` differ in length.
 pub fn ripemd160_many_with(backend: Backend, dst: &mut [[u8; 20]], msgs: &[&[u8]]) {
+    check_count("ripemd160_many", dst.len(), msgs.len());
     drivers::ripemd160_many_msgs(backend.kernels(), Messages::slices(msgs), dst)
 }
 
@@ -200,6 +205,7 @@ pub fn hash160_many(dst: &mut [[u8; 20]], msgs: &[&[u8]]) {
 /// # Panics
 /// If `dst` and `msgs` differ in length.
 pub fn hash160_many_with(backend: Backend, dst: &mut [[u8; 20]], msgs: &[&[u8]]) {
+    check_count("hash160_many", dst.len(), msgs.len());
     drivers::hash160_many_msgs(backend.kernels(), Messages::slices(msgs), dst)
 }
 
@@ -217,6 +223,7 @@ pub fn sha256_many(dst: &mut [[u8; 32]], msgs: &[&[u8]]) {
 /// # Panics
 /// If `dst` and `msgs` differ in length.
 pub fn sha256_many_with(backend: Backend, dst: &mut [[u8; 32]], msgs: &[&[u8]]) {
+    check_count("sha256_many", dst.len(), msgs.len());
     drivers::sha256_many_msgs(backend.kernels(), Messages::slices(msgs), dst)
 }
 
@@ -236,11 +243,7 @@ pub fn keccak256(dst: &mut [[u8; 32]], src: &[u8], width: usize) {
 /// # Panics
 /// If `src.len() != dst.len() * width`.
 pub fn keccak256_with(backend: Backend, dst: &mut [[u8; 32]], src: &[u8], width: usize) {
-    assert_eq!(
-        Some(src.len()),
-        dst.len().checked_mul(width),
-        "keccak256: src is not dst.len() messages of width bytes"
-    );
+    check_width("keccak256", dst.len(), src.len(), width);
     // SAFETY: src holds width*n readable bytes, dst 32n writable ones, and
     // they are disjoint.
     unsafe { drivers::keccak256_raw(backend.kernels(), dst.as_mut_ptr().cast(), src.as_ptr(), dst.len(), width) }
@@ -271,7 +274,7 @@ pub fn eth_address(dst: &mut [[u8; 20]], src: &[u8], width: usize) -> Result<(),
 /// As [`eth_address`].
 pub fn eth_address_with(backend: Backend, dst: &mut [[u8; 20]], src: &[u8], width: usize) -> Result<(), InputError> {
     drivers::check_eth_keys(&[], width)?;
-    assert_eq!(Some(src.len()), dst.len().checked_mul(width), "eth_address: src is not dst.len() keys of width bytes");
+    check_width("eth_address", dst.len(), src.len(), width);
     // SAFETY: src holds width*n readable bytes, dst 20n writable ones, and
     // they are disjoint.
     unsafe { drivers::eth_address_raw(backend.kernels(), dst.as_mut_ptr().cast(), src.as_ptr(), dst.len(), width) }
@@ -291,5 +294,86 @@ pub fn keccak256_many(dst: &mut [[u8; 32]], msgs: &[&[u8]]) {
 /// # Panics
 /// If `dst` and `msgs` differ in length.
 pub fn keccak256_many_with(backend: Backend, dst: &mut [[u8; 32]], msgs: &[&[u8]]) {
+    check_count("keccak256_many", dst.len(), msgs.len());
     drivers::keccak256_many_msgs(backend.kernels(), Messages::slices(msgs), dst)
+}
+
+/// Panics unless `src` holds `n` messages of `width` bytes, with a
+/// sentence naming the function, the width and both lengths.
+#[track_caller]
+fn check_width(function: &str, n: usize, src: usize, width: usize) {
+    if n.checked_mul(width) != Some(src) {
+        let s = if n == 1 { "" } else { "s" };
+        panic!(
+            "ripemd160mb::{function}: dst has room for {n} digest{s}, so src must hold {n} message{s} of width {width} \
+             ({} bytes), but it holds {src} bytes",
+            n.checked_mul(width).map_or_else(|| "more than usize::MAX".to_string(), |b| b.to_string())
+        );
+    }
+}
+
+/// Panics unless `dst` has room for exactly `msgs` digests, naming the
+/// function and both lengths.
+#[track_caller]
+fn check_count(function: &str, dst: usize, msgs: usize) {
+    if dst != msgs {
+        let (s, are, m) =
+            (if dst == 1 { "" } else { "s" }, if msgs == 1 { "is" } else { "are" }, if msgs == 1 { "" } else { "s" });
+        panic!("ripemd160mb::{function}: dst has room for {dst} digest{s}, but there {are} {msgs} message{m}");
+    }
+}
+
+/// HASH160 = RIPEMD160(SHA256(m)) of one message of any length, on the
+/// current [`Backend`] (the batch functions are faster for many).
+///
+/// ```
+/// let key = [
+///     0x02, 0x79, 0xbe, 0x66, 0x7e, 0xf9, 0xdc, 0xbb, 0xac, 0x55, 0xa0, 0x62, 0x95, 0xce, 0x87, 0x0b, 0x07,
+///     0x02, 0x9b, 0xfc, 0xdb, 0x2d, 0xce, 0x28, 0xd9, 0x59, 0xf2, 0x81, 0x5b, 0x16, 0xf8, 0x17, 0x98,
+/// ];
+/// // The compressed public key of the secp256k1 private key 1.
+/// let want = [
+///     0x75, 0x1e, 0x76, 0xe8, 0x19, 0x91, 0x96, 0xd4, 0x54, 0x94, 0x1c, 0x45, 0xd1, 0xb3, 0xa3, 0x23, 0xf1,
+///     0x43, 0x3b, 0xd6,
+/// ];
+/// assert_eq!(ripemd160mb::hash160_one(&key), want);
+/// ```
+pub fn hash160_one(msg: &[u8]) -> [u8; 20] {
+    let mut d = [[0u8; 20]];
+    hash160_many(&mut d, &[msg]);
+    d[0]
+}
+
+/// SHA-256 (NIST FIPS 180-4) of one message of any length, on the current
+/// [`Backend`].
+///
+/// ```
+/// // FIPS 180-4's example "abc".
+/// let want = [
+///     0xba, 0x78, 0x16, 0xbf, 0x8f, 0x01, 0xcf, 0xea, 0x41, 0x41, 0x40, 0xde, 0x5d, 0xae, 0x22, 0x23, 0xb0,
+///     0x03, 0x61, 0xa3, 0x96, 0x17, 0x7a, 0x9c, 0xb4, 0x10, 0xff, 0x61, 0xf2, 0x00, 0x15, 0xad,
+/// ];
+/// assert_eq!(ripemd160mb::sha256_one(b"abc"), want);
+/// ```
+pub fn sha256_one(msg: &[u8]) -> [u8; 32] {
+    let mut d = [[0u8; 32]];
+    sha256_many(&mut d, &[msg]);
+    d[0]
+}
+
+/// Keccak-256 (the original Keccak padding that Ethereum uses, as
+/// [`keccak256`]) of one message of any length, on the current [`Backend`].
+///
+/// ```
+/// // Keccak-256 of the empty message (Ethereum's empty-code hash).
+/// let want = [
+///     0xc5, 0xd2, 0x46, 0x01, 0x86, 0xf7, 0x23, 0x3c, 0x92, 0x7e, 0x7d, 0xb2, 0xdc, 0xc7, 0x03, 0xc0, 0xe5,
+///     0x00, 0xb6, 0x53, 0xca, 0x82, 0x27, 0x3b, 0x7b, 0xfa, 0xd8, 0x04, 0x5d, 0x85, 0xa4, 0x70,
+/// ];
+/// assert_eq!(ripemd160mb::keccak256_one(b""), want);
+/// ```
+pub fn keccak256_one(msg: &[u8]) -> [u8; 32] {
+    let mut d = [[0u8; 32]];
+    keccak256_many(&mut d, &[msg]);
+    d[0]
 }

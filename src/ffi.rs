@@ -840,7 +840,8 @@ pub unsafe extern "C" fn rmd160mb_final(ctx: *mut rmd160mb_ctx, out: *mut u8) ->
 /// "avx2", "avx512" or "neon". Chosen at first use as the fastest the CPU
 /// supports, or as named by the environment variable `RMD160MB_FORCE` (the
 /// exact lowercase name, as for `rmd160mb_set_backend`) if this CPU supports
-/// it; an unknown or unsupported name there is ignored. Reading the variable
+/// it; an unknown or unsupported name there is ignored (`rmd160mb_force_ignored`
+/// says why). Reading the variable
 /// is the one heap allocation the library makes, once per process, in the
 /// first call that needs the backend; a program that changes the environment
 /// from another thread at that moment should call `rmd160mb_backend()` first.
@@ -970,6 +971,31 @@ pub unsafe extern "C" fn rmd160mb_set_backend(name: *const c_char) -> c_int {
         Backend::by_name(name).map_err(|_| RMD160MB_ERR_BACKEND)?.make_current();
         Ok(())
     })
+}
+
+/// Why the environment variable `RMD160MB_FORCE` is ignored, as a short
+/// English phrase: "unknown backend name" (not "auto" or a backend's exact
+/// lowercase name), "not in this build of the library" (a backend of
+/// another architecture) or "not supported by this CPU"; the backend is
+/// then the fastest this CPU supports (`rmd160mb_backend` names it). NULL
+/// when the variable is unset or empty, or names a backend this CPU runs
+/// (or "auto"): it was honoured. A program that lets users set the
+/// variable can so warn them instead of running another backend silently:
+///
+/// ```c
+/// const char *why = rmd160mb_force_ignored();
+/// if (why != NULL)
+///     fprintf(stderr, "RMD160MB_FORCE=%s ignored (%s); running %s\n",
+///             getenv("RMD160MB_FORCE"), why, rmd160mb_backend());
+/// ```
+///
+/// The variable is read once per process, when the backend is first chosen
+/// (this call chooses it if no call did yet); `rmd160mb_set_backend` does
+/// not change the answer. A static string, not to be freed. Thread-safe.
+#[cfg_attr(feature = "capi", no_mangle)]
+#[must_use]
+pub extern "C" fn rmd160mb_force_ignored() -> *const c_char {
+    Backend::force_ignored_c().map_or(core::ptr::null(), CStr::as_ptr)
 }
 
 /// This library's version, "MAJOR.MINOR.PATCH". A static string. Thread-safe.

@@ -14,7 +14,8 @@
 //! [`merkle_root`]) run on the
 //! process-wide [`Backend`], detected once (AVX-512, AVX2, NEON or scalar);
 //! the `_with` variants take one explicitly. [`ripemd160`] and [`Ripemd160`] hash one
-//! message of any length.
+//! message of any length, as [`hash160_one`], [`sha256_one`] and
+//! [`keccak256_one`] do.
 //!
 //! ```
 //! let msgs = [[7u8; 32]; 100];
@@ -70,6 +71,7 @@ pub use backend::{backends, Backend, BackendError, BackendInfo, BACKEND_NAMES};
 pub use batch::{eth_address, eth_address_with, keccak256, keccak256_many, keccak256_many_with, keccak256_with};
 pub use batch::{hash160, hash160_with, hash32, hash32_in_place, hash32_with, sha256, sha256_with};
 pub use batch::{hash160_many, hash160_many_with, ripemd160_many, ripemd160_many_with, sha256_many, sha256_many_with};
+pub use batch::{hash160_one, keccak256_one, sha256_one};
 pub use batch::{merkle_root, merkle_root_with, sha256d, sha256d_many, sha256d_many_with, sha256d_with};
 pub use drivers::InputError;
 // RIPEMD-160's constants: public for existing users, not documented as API.

@@ -1,47 +1,48 @@
 //! `rmd160mb backends`: what this build has, what this CPU runs, what is
 //! chosen and why.
 
-use ripemd160mb::{backends, Backend, BackendError};
+use std::io::{self, Write};
 
-pub fn run() -> u8 {
+use ripemd160mb::{backends, Backend};
+
+pub fn run() -> io::Result<u8> {
     let current = Backend::current();
     let detected = Backend::detect();
-    println!("{:<8} {:<10} {:<9} {:>5}  {:<8}", "backend", "this build", "this CPU", "lanes", "SHA-256");
+    let mut out = io::stdout().lock();
+    writeln!(out, "{:<8} {:<10} {:<9} {:>5}  {:<8}", "backend", "this build", "this CPU", "lanes", "SHA-256")?;
     // The library's own list: names, lanes, what this build and CPU have.
     for b in backends() {
         let mark = if b.supported && b.name == current.name() { "  <- chosen" } else { "" };
-        println!(
+        writeln!(
+            out,
             "{:<8} {:<10} {:<9} {:>5}  {:<8}{mark}",
             b.name,
             if b.compiled { "yes" } else { "no" },
             if b.supported { "yes" } else { "no" },
             b.lanes,
             b.sha256_kernel.unwrap_or("-")
-        );
+        )?;
     }
-    let why = match std::env::var("RMD160MB_FORCE") {
-        Ok(v) => match Backend::by_name(&v) {
-            Ok(b) if b == current => format!("RMD160MB_FORCE={v}"),
-            Ok(_) => format!("RMD160MB_FORCE={v} was overridden by the program"),
-            Err(BackendError::Unknown) => {
-                format!("RMD160MB_FORCE={v} ignored (unknown backend name); the fastest this CPU supports")
-            }
-            Err(BackendError::Unavailable) => format!(
-                "RMD160MB_FORCE={v} ignored (not supported by this build or CPU); the fastest this CPU supports"
-            ),
-        },
-        Err(_) => "the fastest this CPU supports (RMD160MB_FORCE not set)".to_string(),
+    let force = std::env::var_os("RMD160MB_FORCE").filter(|v| !v.is_empty());
+    let why = match (force, Backend::force_ignored()) {
+        (None, _) => "the fastest this CPU supports (RMD160MB_FORCE not set)".to_string(),
+        (Some(v), None) => format!("RMD160MB_FORCE={}", v.to_string_lossy()),
+        (Some(v), Some(why)) => {
+            format!("RMD160MB_FORCE={} ignored ({why}); the fastest this CPU supports", v.to_string_lossy())
+        }
     };
-    println!("chosen: {} ({} lanes): {why}", current.name(), current.lanes());
+    let lanes = if current.lanes() == 1 { "lane" } else { "lanes" };
+    writeln!(out, "chosen: {} ({} {lanes}): {why}", current.name(), current.lanes())?;
     if current.sha256_kernel() != current.name() {
-        println!(
+        writeln!(
+            out,
             "SHA-256 and HASH160's first half: {} (the library's policy runs them on the CPU's SHA extensions rather than {}'s lanes)",
             current.sha256_kernel(),
             current.name()
-        );
+        )?;
     }
     if current != detected {
-        println!("detected: {}", detected.name());
+        writeln!(out, "detected: {}", detected.name())?;
     }
-    0
+    Ok(0)
 }

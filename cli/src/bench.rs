@@ -1,9 +1,11 @@
 //! `rmd160mb bench`: per backend, ns per message and M messages/s for
 //! RIPEMD-160 of 32-byte messages, HASH160 of 33- and 65-byte keys and
-//! SHA-256 of 32-byte messages, beside the one-at-a-time `ripemd` and
-//! `sha2` crates measured in the same run, plus all-cores throughput.
+//! SHA-256 and Keccak-256 of 32-byte messages and Ethereum addresses of
+//! 64-byte keys, beside the one-at-a-time `ripemd`, `sha2` and `sha3`
+//! crates measured in the same run, plus all-cores throughput.
 
 use std::hint::black_box;
+use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use ripemd::Digest as _;
@@ -19,6 +21,9 @@ enum Op {
     Rmd32,
     Hash160(usize),
     Sha256,
+    Keccak256,
+    /// Ethereum addresses of 64-byte keys (X || Y).
+    EthAddress,
 }
 
 impl Op {
@@ -27,11 +32,14 @@ impl Op {
             Op::Rmd32 => "ripemd160-32".into(),
             Op::Hash160(w) => format!("hash160-{w}"),
             Op::Sha256 => "sha256-32".into(),
+            Op::Keccak256 => "keccak256-32".into(),
+            Op::EthAddress => "eth-address-64".into(),
         }
     }
     fn width(self) -> usize {
         match self {
             Op::Hash160(w) => w,
+            Op::EthAddress => 64,
             _ => 32,
         }
     }
@@ -57,6 +65,10 @@ fn run_batch(op: Op, backend: Option<Backend>, src: &[u8], d20: &mut [[u8; 20]],
         (Op::Rmd32, Some(b)) => ripemd160mb::hash32_with(b, d20, src.as_chunks::<32>().0),
         (Op::Hash160(_), Some(b)) => ripemd160mb::hash160_with(b, d20, src, w),
         (Op::Sha256, Some(b)) => ripemd160mb::sha256_with(b, d32, src, w),
+        (Op::Keccak256, Some(b)) => ripemd160mb::keccak256_with(b, d32, src, w),
+        (Op::EthAddress, Some(b)) => {
+            let _ = ripemd160mb::eth_address_with(b, d20, src, w);
+        }
         (Op::Rmd32, None) => {
             for (d, m) in d20.iter_mut().zip(src.chunks_exact(w)) {
                 d.copy_from_slice(&ripemd::Ripemd160::digest(m));
@@ -70,6 +82,16 @@ fn run_batch(op: Op, backend: Option<Backend>, src: &[u8], d20: &mut [[u8; 20]],
         (Op::Sha256, None) => {
             for (d, m) in d32.iter_mut().zip(src.chunks_exact(w)) {
                 d.copy_from_slice(&sha2::Sha256::digest(m));
+            }
+        }
+        (Op::Keccak256, None) => {
+            for (d, m) in d32.iter_mut().zip(src.chunks_exact(w)) {
+                d.copy_from_slice(&sha3::Keccak256::digest(m));
+            }
+        }
+        (Op::EthAddress, None) => {
+            for (d, m) in d20.iter_mut().zip(src.chunks_exact(w)) {
+                d.copy_from_slice(&sha3::Keccak256::digest(m)[12..]);
             }
         }
     }
@@ -120,10 +142,10 @@ fn measure_all(op: Op, backend: Backend, threads: usize, time: Duration) -> f64 
     total as f64
 }
 
-pub fn run(a: BenchArgs) -> u8 {
+pub fn run(a: BenchArgs) -> io::Result<u8> {
     let time = Duration::from_millis(a.time_ms.max(1));
     let threads = a.threads.get();
-    let ops = [Op::Rmd32, Op::Hash160(33), Op::Hash160(65), Op::Sha256];
+    let ops = [Op::Rmd32, Op::Hash160(33), Op::Hash160(65), Op::Sha256, Op::Keccak256, Op::EthAddress];
     let mut rows: Vec<(String, Vec<f64>)> = Vec::new();
     rows.push(("baseline".into(), ops.iter().map(|&op| measure(op, None, time)).collect()));
     for b in Backend::available() {
@@ -145,27 +167,32 @@ pub fn run(a: BenchArgs) -> u8 {
             format!("{{\"backend\":\"{name}\",{}}}", cells.join(","))
         };
         let body: Vec<String> = rows.iter().map(|(n, v)| row(n, v)).collect();
-        println!(
+        let mut out = io::stdout().lock();
+        writeln!(
+            out,
             "{{\"rows\":[{}],\"all_cores\":{{\"threads\":{threads},{}}}}}",
             body.join(","),
             &row(&all_label, &all)[1..row(&all_label, &all).len() - 1]
-        );
-        return 0;
+        )?;
+        return Ok(0);
     }
-    print!("{:<14}", "ns/msg (M/s)");
+    let mut out = io::stdout().lock();
+    let thread_s = if threads == 1 { "thread" } else { "threads" };
+    write!(out, "{:<14}", "ns/msg (M/s)")?;
     for op in ops {
-        print!(" {:>20}", op.label());
+        write!(out, " {:>20}", op.label())?;
     }
-    println!();
+    writeln!(out)?;
     for (name, v) in rows.iter().chain(std::iter::once(&(all_label.clone(), all.clone()))) {
-        print!("{:<14}", name);
+        write!(out, "{:<14}", name)?;
         for r in v {
-            print!(" {:>20}", format!("{:.2} ({:.1})", 1e9 / r, r / 1e6));
+            write!(out, " {:>20}", format!("{:.2} ({:.1})", 1e9 / r, r / 1e6))?;
         }
-        println!();
+        writeln!(out)?;
     }
-    println!(
-        "baseline: the ripemd and sha2 crates one message at a time; {all_label}: {threads} threads, total (ns/msg = 1/throughput)"
-    );
-    0
+    writeln!(
+        out,
+        "baseline: the ripemd, sha2 and sha3 crates one message at a time; {all_label}: {threads} {thread_s}, total (ns/msg = 1/throughput)"
+    )?;
+    Ok(0)
 }

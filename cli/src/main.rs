@@ -1,21 +1,30 @@
 //! `rmd160mb`: RIPEMD-160, HASH160 and SHA-256 of files and of hex keys, on
 //! every core, through the ripemd160mb library's public Rust API.
 
+/// `rmd160mb: ` and a message on standard error; a failed write there is
+/// ignored (nowhere is left to report it).
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), "{}: {}", $crate::PROG, format_args!($($arg)*));
+    }};
+}
+
 mod backends;
 mod bench;
 mod keys;
 mod sum;
 
 use std::ffi::OsString;
-use std::io::Write;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
-/// RIPEMD-160, HASH160 (RIPEMD160(SHA256(x))) and SHA-256 at multi-buffer speed.
+/// RIPEMD-160, HASH160, SHA-256, Keccak-256 and Ethereum addresses of files and hex keys, on every core.
 #[derive(Parser, Debug)]
-#[command(name = "rmd160mb", version, about, long_about = None)]
+#[command(name = "rmd160mb", version, long_about = None)]
 #[command(after_help = force_help())]
 pub struct Cli {
     #[command(subcommand)]
@@ -25,7 +34,7 @@ pub struct Cli {
 /// The help's closing line: `RMD160MB_FORCE` and the library's backend names.
 fn force_help() -> String {
     format!(
-        "Environment: RMD160MB_FORCE={} picks the backend (ignored if this CPU cannot run it; see `rmd160mb backends`).",
+        "Environment: RMD160MB_FORCE={} picks the backend (ignored with a warning if this CPU cannot run it; see `rmd160mb backends`).",
         ripemd160mb::BACKEND_NAMES.join("|")
     )
 }
@@ -43,6 +52,14 @@ With --binary: records of --width bytes back to back in, their raw digests back 
 Bytes at the end of a file that are not a whole record end the run with exit status 2, \
 after the digests of the whole records.")]
     Hash160(KeysArgs),
+    /// Ethereum addresses: one hex public key a line in (64 bytes X || Y, or
+    /// 65 bytes 04 || X || Y), its address out (40 lowercase hex digits, no 0x).
+    #[command(after_help = "Input as hash160's: empty lines and lines whose first byte is '#' are copied \
+unchanged; a key of another length, or of 65 bytes not starting with 04, is an invalid line \
+(exit status 2 after the addresses of the lines before it, or --skip-invalid). \
+The address is the last 20 bytes of Keccak-256 (Ethereum's padding) of X || Y.\n\n\
+With --binary: keys of --width bytes back to back in, raw 20-byte addresses out.")]
+    EthAddress(EthArgs),
     /// This machine's speed table: every backend beside the one-at-a-time baselines.
     Bench(BenchArgs),
     /// The backends of this build, which ones this CPU runs, and the one chosen.
@@ -58,16 +75,16 @@ after the digests of the whole records.")]
 /// Worker threads: `-j/--threads N` (default: every core).
 #[derive(Args, Debug, Clone, Copy)]
 pub struct Threads {
-    /// Worker threads (default: all cores).
-    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
+    /// Worker threads (default and 0: all cores).
+    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = clap::value_parser!(u32).range(0..=4096))]
     threads: Option<u32>,
 }
 
 impl Threads {
     pub fn get(self) -> usize {
         match self.threads {
-            Some(n) => n as usize,
-            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            Some(n) if n > 0 => n as usize,
+            _ => std::thread::available_parallelism().map_or(1, |n| n.get()),
         }
     }
 }
@@ -78,17 +95,38 @@ pub struct SumArgs {
     #[arg(value_name = "FILE")]
     files: Vec<OsString>,
     /// HASH160 = RIPEMD160(SHA256(file)) instead of RIPEMD-160.
-    #[arg(long, conflicts_with = "sha256")]
+    #[arg(long, conflicts_with_all = ["sha256", "keccak256"])]
     hash160: bool,
     /// SHA-256 instead of RIPEMD-160 (the output of sha256sum).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "keccak256")]
     sha256: bool,
-    /// BSD-style output: `RIPEMD160 (name) = hex`.
+    /// Keccak-256 with the original Keccak padding, as Ethereum uses it
+    /// (not FIPS 202 SHA3-256), instead of RIPEMD-160.
+    #[arg(long)]
+    keccak256: bool,
+    /// BSD-style output: `RIPEMD160 (name) = hex` (HASH160, SHA256, KECCAK256).
     #[arg(long, conflicts_with = "check")]
     tag: bool,
-    /// Read checksums from the FILEs (either format) and check them.
+    /// Read checksums from the FILEs and check them. A tagged line
+    /// (`TAG (name) = hex` as --tag writes it, or OpenSSL's
+    /// `RIPEMD-160(name)= hex`, `SHA2-256(name)= hex`, `SHA256(name)= hex`)
+    /// is checked with its tag's algorithm; an untagged one
+    /// (`hex  name`) with the algorithm option's.
     #[arg(short = 'c', long)]
     check: bool,
+    /// Accepted as by sha256sum, whose output it matches: `*` before the
+    /// name (the digest is the same: files are always read as bytes).
+    #[arg(short = 'b', long, overrides_with = "text")]
+    binary: bool,
+    /// Accepted as by sha256sum (the default): ` ` before the name.
+    #[arg(short = 't', long, overrides_with = "binary")]
+    text: bool,
+    /// End each output line with NUL, not newline, and do not escape names.
+    #[arg(short = 'z', long, conflicts_with = "check")]
+    zero: bool,
+    /// Only the digests, one a line, without file names (as b3sum).
+    #[arg(long, conflicts_with_all = ["check", "tag"])]
+    no_names: bool,
     /// With --check: no line for each file that verifies (`name: OK`).
     /// Of --quiet, --status and --warn the last one given wins, as in coreutils.
     #[arg(long, requires = "check", overrides_with_all = ["status", "warn"])]
@@ -115,20 +153,29 @@ pub struct KeysArgs {
     #[arg(value_name = "FILE")]
     files: Vec<OsString>,
     /// RIPEMD-160 of each message instead of HASH160.
-    #[arg(long, conflicts_with_all = ["sha256", "hash32"])]
+    #[arg(long, conflicts_with_all = ["sha256", "hash32", "keccak256"])]
     ripemd160: bool,
     /// SHA-256 of each message instead of HASH160.
-    #[arg(long, conflicts_with = "hash32")]
+    #[arg(long, conflicts_with_all = ["hash32", "keccak256"])]
     sha256: bool,
     /// RIPEMD-160 of 32-byte messages (64 hex digits a line; others are invalid).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "keccak256")]
     hash32: bool,
+    /// Keccak-256 of each message, with the original Keccak padding as
+    /// Ethereum uses it (not FIPS 202 SHA3-256), instead of HASH160.
+    #[arg(long)]
+    keccak256: bool,
     /// Fixed-width binary records in (--width bytes each), raw digests out.
     #[arg(long, requires = "width")]
     binary: bool,
-    /// Record width in bytes, with --binary.
-    #[arg(long, value_name = "W", requires = "binary", value_parser = clap::value_parser!(u32).range(1..=1 << 20))]
+    /// Message width in bytes: with --binary, the record size; in text
+    /// mode, a line of another length is invalid.
+    #[arg(long, value_name = "W", value_parser = clap::value_parser!(u32).range(1..=1 << 20))]
     width: Option<u32>,
+    /// Text mode: only public keys, 33 or 65 bytes (66 or 130 hex digits)
+    /// a line; a line of another length is invalid.
+    #[arg(long, conflicts_with_all = ["width", "binary", "hash32"])]
+    keys: bool,
     /// Write an empty line for an invalid line and count it on standard error,
     /// instead of stopping with exit status 2.
     #[arg(long, conflicts_with = "binary")]
@@ -142,6 +189,51 @@ pub struct KeysArgs {
     no_mmap: bool,
     #[command(flatten)]
     threads: Threads,
+    /// Set for `eth-address`.
+    #[arg(skip)]
+    eth: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct EthArgs {
+    /// Input files (`-` or none: standard input).
+    #[arg(value_name = "FILE")]
+    files: Vec<OsString>,
+    /// Binary keys in (--width bytes each: 64 or 65), raw 20-byte addresses out.
+    #[arg(long, requires = "width")]
+    binary: bool,
+    /// Key width in bytes, 64 or 65: with --binary, the record size; in
+    /// text mode, a line of the other length is invalid too.
+    #[arg(long, value_name = "W", value_parser = clap::value_parser!(u32).range(64..=65))]
+    width: Option<u32>,
+    /// Write an empty line for an invalid line and count it on standard error,
+    /// instead of stopping with exit status 2.
+    #[arg(long, conflicts_with = "binary")]
+    skip_invalid: bool,
+    /// Read files instead of mapping them into memory (as in hash160).
+    #[arg(long)]
+    no_mmap: bool,
+    #[command(flatten)]
+    threads: Threads,
+}
+
+impl From<EthArgs> for KeysArgs {
+    fn from(a: EthArgs) -> KeysArgs {
+        KeysArgs {
+            files: a.files,
+            ripemd160: false,
+            sha256: false,
+            hash32: false,
+            keccak256: false,
+            binary: a.binary,
+            width: a.width,
+            keys: false,
+            skip_invalid: a.skip_invalid,
+            no_mmap: a.no_mmap,
+            threads: a.threads,
+            eth: true,
+        }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -159,38 +251,159 @@ pub struct BenchArgs {
 /// The program name in messages, like coreutils.
 pub const PROG: &str = "rmd160mb";
 
+/// Each page's EXIT STATUS and EXAMPLES sections, in roff.
+fn man_extra(page: &str) -> (&'static str, &'static str) {
+    match page {
+        "sum" => (
+            "0: every file was hashed (with \\fB\\-c\\fR: every listed file verified).\n.br\n\
+1: a file could not be read, a checksum did not match, a list had no properly formatted line \
+(or, with \\fB\\-\\-strict\\fR, any improperly formatted line), or standard output could not be written.\n.br\n\
+2: a usage error.",
+            ".nf\nrmd160mb sum \\-\\-sha256 *.iso > SHA256SUMS\nrmd160mb sum \\-c SHA256SUMS\n\
+rmd160mb sum \\-\\-tag \\-\\-hash160 abc.txt > HASH160SUMS; rmd160mb sum \\-c HASH160SUMS\n\
+openssl dgst \\-rmd160 abc.txt | rmd160mb sum \\-c\n.fi",
+        ),
+        "hash160" => (
+            "0: every line was hashed.\n.br\n1: a file could not be read, or standard output could not be written.\n.br\n\
+2: a usage error, an invalid line (without \\fB\\-\\-skip\\-invalid\\fR), or a partial record at the end of a \
+\\fB\\-\\-binary\\fR input.",
+            ".nf\nrmd160mb hash160 keys.txt > hash160.txt\nrmd160mb hash160 \\-\\-keys \\-\\-skip\\-invalid keys.txt\n\
+rmd160mb hash160 \\-\\-binary \\-\\-width 33 keys.bin > digests.bin\n.fi",
+        ),
+        "eth-address" => (
+            "0: every key was hashed.\n.br\n1: a file could not be read, or standard output could not be written.\n.br\n\
+2: a usage error, an invalid line or record (without \\fB\\-\\-skip\\-invalid\\fR), or a partial record.",
+            ".nf\nrmd160mb eth\\-address pubkeys.txt > addresses.txt\n\
+rmd160mb eth\\-address \\-\\-binary \\-\\-width 64 keys.bin > addresses.bin\n.fi",
+        ),
+        "bench" => (
+            "0: success.\n.br\n1: standard output could not be written.\n.br\n2: a usage error.",
+            ".nf\nrmd160mb bench\nrmd160mb bench \\-j 1 \\-\\-time\\-ms 200 \\-\\-json > bench.json\n.fi",
+        ),
+        "backends" => (
+            "0: success.\n.br\n1: standard output could not be written.\n.br\n2: a usage error.",
+            ".nf\nrmd160mb backends\nRMD160MB_FORCE=scalar rmd160mb backends\n.fi",
+        ),
+        _ => (
+            "0: success.\n.br\n1: a file could not be read, a checksum did not match, or standard output \
+could not be written.\n.br\n2: a usage error or invalid input (see each subcommand's page).",
+            ".nf\nrmd160mb sum \\-\\-sha256 file.iso\nrmd160mb hash160 keys.txt\n\
+rmd160mb eth\\-address pubkeys.txt\nrmd160mb backends\n.fi",
+        ),
+    }
+}
+
+/// The synopsis as typed: `rmd160mb sum [OPTIONS] [FILE]...`.
+fn man_synopsis(sub: Option<&clap::Command>) -> String {
+    let Some(sub) = sub else {
+        return "\\fBrmd160mb\\fR [\\fIOPTIONS\\fR] \\fICOMMAND\\fR [\\fIARGS\\fR]...".to_string();
+    };
+    let mut line = format!("\\fBrmd160mb {}\\fR [\\fIOPTIONS\\fR]", sub.get_name().replace('-', "\\-"));
+    for arg in sub.get_positionals() {
+        let name = arg.get_value_names().and_then(|v| v.first()).map_or(arg.get_id().as_str(), |n| n.as_str());
+        let many = matches!(arg.get_num_args(), Some(r) if r.max_values() > 1);
+        line += &format!(" [\\fI{name}\\fR]{}", if many { "..." } else { "" });
+    }
+    line
+}
+
 fn generate_man(dir: &std::path::Path) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
-    let cmd = Cli::command();
-    let mut pages = vec![("rmd160mb".to_string(), cmd.clone())];
+    let mut cmd = Cli::command().disable_help_subcommand(true);
+    cmd.build();
+    let version = format!("rmd160mb {}", env!("CARGO_PKG_VERSION"));
+    let mut pages = vec![("rmd160mb".to_string(), cmd.clone(), None)];
     for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
         let name = format!("rmd160mb-{}", sub.get_name());
         let page = sub.clone().name(&*Box::leak(name.clone().into_boxed_str()));
-        pages.push((name, page));
+        pages.push((name, page, Some(sub)));
     }
-    for (name, page) in pages {
+    for (name, page, sub) in pages {
         let mut out = Vec::new();
-        clap_mangen::Man::new(page).render(&mut out)?;
-        std::fs::write(dir.join(format!("{name}.1")), out)?;
+        clap_mangen::Man::new(page).source(&version).render(&mut out)?;
+        let mut text = String::from_utf8_lossy(&out).into_owned();
+        // The synopsis as typed, FILE repeatable.
+        if let Some(start) = text.find(".SH SYNOPSIS\n") {
+            let body = start + ".SH SYNOPSIS\n".len();
+            let end = text[body..].find("\n.SH ").map_or(text.len(), |p| body + p + 1);
+            text.replace_range(body..end, &format!("{}\n", man_synopsis(sub)));
+        }
+        let (status, examples) = man_extra(sub.map_or("", |s| s.get_name()));
+        let extra = format!(".SH \"EXIT STATUS\"\n{status}\n.SH EXAMPLES\n{examples}\n");
+        match text.find(".SH VERSION") {
+            Some(p) => text.insert_str(p, &extra),
+            None => text.push_str(&extra),
+        }
+        std::fs::write(dir.join(format!("{name}.1")), text)?;
     }
     Ok(())
 }
 
+/// An error's reason without Rust's ` (os error N)`: "No such file or
+/// directory", as coreutils prints it.
+pub fn reason(e: &io::Error) -> String {
+    let s = e.to_string();
+    match s.find(" (os error ") {
+        Some(p) => s[..p].to_string(),
+        None => s,
+    }
+}
+
+/// The exit status of a run: a subcommand's status, or a failed write of
+/// standard output (`rmd160mb: write error: <reason>`, exit status 1). A
+/// closed pipe ends the run quietly, as coreutils does under SIGPIPE's
+/// default action, with exit status 1.
+fn exit(result: io::Result<u8>) -> ExitCode {
+    let result = result.and_then(|code| io::stdout().flush().map(|()| code));
+    ExitCode::from(match result {
+        Ok(code) => code,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 1,
+        Err(e) => {
+            say!("write error: {}", reason(&e));
+            1
+        }
+    })
+}
+
+/// One warning when `RMD160MB_FORCE` is set and not honoured: its value,
+/// why (the library's reason) and the backend running instead.
+fn force_warning() {
+    if let Some(why) = ripemd160mb::Backend::force_ignored() {
+        let value = std::env::var_os("RMD160MB_FORCE").unwrap_or_default();
+        say!(
+            "warning: RMD160MB_FORCE={} ignored ({why}); running {}",
+            value.to_string_lossy(),
+            ripemd160mb::Backend::current().name()
+        );
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let code = match cli.command {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help and --version (standard output) as every other output;
+        // usage errors on standard error.
+        Err(e) if e.use_stderr() => {
+            let _ = e.print();
+            return ExitCode::from(e.exit_code() as u8);
+        }
+        Err(e) => return exit(e.print().map(|()| e.exit_code() as u8)),
+    };
+    if !matches!(cli.command, Command::GenerateMan { .. }) {
+        force_warning();
+    }
+    exit(match cli.command {
         Command::Sum(a) => sum::run(a),
         Command::Hash160(a) => keys::run(a),
+        Command::EthAddress(a) => keys::run(a.into()),
         Command::Bench(a) => bench::run(a),
         Command::Backends => backends::run(),
         Command::GenerateMan { dir } => match generate_man(&dir) {
-            Ok(()) => 0,
+            Ok(()) => Ok(0),
             Err(e) => {
-                eprintln!("{PROG}: {}: {e}", dir.display());
-                1
+                say!("{}: {}", dir.display(), reason(&e));
+                Ok(1)
             }
         },
-    };
-    let _ = std::io::stdout().flush();
-    ExitCode::from(code)
+    })
 }

@@ -16,14 +16,28 @@ use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use rayon::prelude::*;
 use sha2::Digest;
 
-use crate::{SumArgs, PROG};
+use crate::{reason, SumArgs};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Algo {
+pub enum Algo {
     Ripemd160,
     Hash160,
     Sha256,
+    Keccak256,
 }
+
+/// The tags a checksum line may start with, and their algorithm: the
+/// tool's own (`--tag`) and OpenSSL's (`openssl dgst`: `RIPEMD-160(name)=
+/// hex`, `SHA2-256(name)= hex`, `SHA256(name)= hex`, `KECCAK-256(name)= hex`).
+const TAGS: [(&str, Algo); 7] = [
+    ("RIPEMD160", Algo::Ripemd160),
+    ("RIPEMD-160", Algo::Ripemd160),
+    ("HASH160", Algo::Hash160),
+    ("SHA256", Algo::Sha256),
+    ("SHA2-256", Algo::Sha256),
+    ("KECCAK256", Algo::Keccak256),
+    ("KECCAK-256", Algo::Keccak256),
+];
 
 impl Algo {
     fn tag(self) -> &'static str {
@@ -31,11 +45,12 @@ impl Algo {
             Algo::Ripemd160 => "RIPEMD160",
             Algo::Hash160 => "HASH160",
             Algo::Sha256 => "SHA256",
+            Algo::Keccak256 => "KECCAK256",
         }
     }
     fn hex_len(self) -> usize {
         match self {
-            Algo::Sha256 => 64,
+            Algo::Sha256 | Algo::Keccak256 => 64,
             _ => 40,
         }
     }
@@ -55,46 +70,55 @@ const TASK: usize = 32;
 /// standard input, or anything else) is streamed.
 const SMALL: u64 = 64 << 10;
 
-/// The digests of `names` (in order) on the pool.
-fn hash_files(algo: Algo, names: &[&[u8]], pool: &rayon::ThreadPool) -> Vec<io::Result<Vec<u8>>> {
-    pool.install(|| names.par_chunks(TASK).flat_map_iter(|task| hash_task(algo, task)).collect())
+/// The digests of `files` (algorithm and name, in order) on the pool.
+fn hash_files(files: &[(Algo, &[u8])], pool: &rayon::ThreadPool) -> Vec<io::Result<Vec<u8>>> {
+    pool.install(|| files.par_chunks(TASK).flat_map_iter(hash_task).collect())
 }
 
-/// One task's files: the small ones read and hashed together, the others
-/// streamed.
-fn hash_task(algo: Algo, names: &[&[u8]]) -> Vec<io::Result<Vec<u8>>> {
-    let mut results: Vec<Option<io::Result<Vec<u8>>>> = Vec::with_capacity(names.len());
-    let (mut small, mut contents) = (Vec::new(), Vec::new());
-    for (i, name) in names.iter().enumerate() {
+/// One task's files: the small ones read and hashed together (one
+/// multi-buffer call per algorithm), the others streamed.
+fn hash_task(files: &[(Algo, &[u8])]) -> Vec<io::Result<Vec<u8>>> {
+    let mut results: Vec<Option<io::Result<Vec<u8>>>> = Vec::with_capacity(files.len());
+    let mut small: Vec<(usize, Algo, Vec<u8>)> = Vec::new();
+    for (i, &(algo, name)) in files.iter().enumerate() {
         match open(name) {
             Ok(Opened::Small(data)) => {
-                small.push(i);
-                contents.push(data);
+                small.push((i, algo, data));
                 results.push(None);
             }
             Ok(Opened::Stream(reader)) => results.push(Some(hash_reader(algo, reader))),
             Err(e) => results.push(Some(Err(e))),
         }
     }
-    let msgs: Vec<&[u8]> = contents.iter().map(Vec::as_slice).collect();
-    let digests: Vec<Vec<u8>> = match algo {
-        Algo::Sha256 => {
-            let mut d = vec![[0u8; 32]; msgs.len()];
-            ripemd160mb::sha256_many(&mut d, &msgs);
-            d.iter().map(|x| x.to_vec()).collect()
+    for algo in [Algo::Ripemd160, Algo::Hash160, Algo::Sha256, Algo::Keccak256] {
+        let group: Vec<&(usize, Algo, Vec<u8>)> = small.iter().filter(|f| f.1 == algo).collect();
+        if group.is_empty() {
+            continue;
         }
-        Algo::Ripemd160 | Algo::Hash160 => {
-            let mut d = vec![[0u8; 20]; msgs.len()];
-            if algo == Algo::Hash160 {
-                ripemd160mb::hash160_many(&mut d, &msgs);
-            } else {
-                ripemd160mb::ripemd160_many(&mut d, &msgs);
+        let msgs: Vec<&[u8]> = group.iter().map(|f| f.2.as_slice()).collect();
+        let digests: Vec<Vec<u8>> = match algo {
+            Algo::Sha256 | Algo::Keccak256 => {
+                let mut d = vec![[0u8; 32]; msgs.len()];
+                if algo == Algo::Sha256 {
+                    ripemd160mb::sha256_many(&mut d, &msgs);
+                } else {
+                    ripemd160mb::keccak256_many(&mut d, &msgs);
+                }
+                d.iter().map(|x| x.to_vec()).collect()
             }
-            d.iter().map(|x| x.to_vec()).collect()
+            Algo::Ripemd160 | Algo::Hash160 => {
+                let mut d = vec![[0u8; 20]; msgs.len()];
+                if algo == Algo::Hash160 {
+                    ripemd160mb::hash160_many(&mut d, &msgs);
+                } else {
+                    ripemd160mb::ripemd160_many(&mut d, &msgs);
+                }
+                d.iter().map(|x| x.to_vec()).collect()
+            }
+        };
+        for (f, d) in group.into_iter().zip(digests) {
+            results[f.0] = Some(Ok(d));
         }
-    };
-    for (i, d) in small.into_iter().zip(digests) {
-        results[i] = Some(Ok(d));
     }
     results.into_iter().map(|r| r.expect("every file has a result")).collect()
 }
@@ -127,6 +151,7 @@ fn hash_reader(algo: Algo, mut reader: Box<dyn Read>) -> io::Result<Vec<u8>> {
     let mut buf = vec![0u8; 256 << 10];
     let mut rmd = ripemd160mb::Ripemd160::new();
     let mut sha = sha2::Sha256::new();
+    let mut keccak = sha3::Keccak256::new();
     loop {
         let n = match reader.read(&mut buf) {
             Ok(0) => break,
@@ -136,6 +161,7 @@ fn hash_reader(algo: Algo, mut reader: Box<dyn Read>) -> io::Result<Vec<u8>> {
         };
         match algo {
             Algo::Ripemd160 => rmd.update(&buf[..n]),
+            Algo::Keccak256 => keccak.update(&buf[..n]),
             _ => sha.update(&buf[..n]),
         }
     }
@@ -143,6 +169,7 @@ fn hash_reader(algo: Algo, mut reader: Box<dyn Read>) -> io::Result<Vec<u8>> {
         Algo::Ripemd160 => rmd.finalize().to_vec(),
         Algo::Sha256 => sha.finalize().to_vec(),
         Algo::Hash160 => ripemd160mb::ripemd160(&sha.finalize()).to_vec(),
+        Algo::Keccak256 => keccak.finalize().to_vec(),
     })
 }
 
@@ -233,24 +260,17 @@ fn quotef(name: &[u8]) -> String {
     s
 }
 
-fn io_message(e: &io::Error) -> String {
-    // "No such file or directory (os error 2)" -> "No such file or directory"
-    let s = e.to_string();
-    match s.find(" (os error ") {
-        Some(p) => s[..p].to_string(),
-        None => s,
-    }
-}
-
 fn pool(threads: usize) -> rayon::ThreadPool {
     rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("thread pool")
 }
 
-pub fn run(a: SumArgs) -> u8 {
+pub fn run(a: SumArgs) -> io::Result<u8> {
     let algo = if a.hash160 {
         Algo::Hash160
     } else if a.sha256 {
         Algo::Sha256
+    } else if a.keccak256 {
+        Algo::Keccak256
     } else {
         Algo::Ripemd160
     };
@@ -269,48 +289,53 @@ pub fn run(a: SumArgs) -> u8 {
         let mut ok = true;
         let mut state = CheckState { bsd_reversed: None };
         for list in &files {
-            ok &= check_list(algo, list, opts, &mut state, &pool, threads);
+            ok &= check_list(algo, list, opts, &mut state, &pool, threads)?;
         }
-        return if ok { 0 } else { 1 };
+        return Ok(if ok { 0 } else { 1 });
     }
     let mut status = 0;
     let stdout = io::stdout();
+    // coreutils: ' ' or '*' (--binary) before the name; -z: NUL-terminated
+    // lines, names not escaped.
+    let mode = if a.binary { b'*' } else { b' ' };
+    let end = if a.zero { b'\0' } else { b'\n' };
     for group in files.chunks(window(threads)) {
-        let names: Vec<&[u8]> = group.iter().map(Vec::as_slice).collect();
-        let results = hash_files(algo, &names, &pool);
+        let items: Vec<(Algo, &[u8])> = group.iter().map(|n| (algo, n.as_slice())).collect();
+        let results = hash_files(&items, &pool);
         let mut out = stdout.lock();
         for (name, r) in group.iter().zip(results) {
             match r {
                 Ok(d) => {
-                    let esc = needs_escape(name);
+                    let esc = !a.zero && !a.no_names && needs_escape(name);
                     let shown = if esc { escaped(name) } else { name.clone() };
                     let mut line = Vec::new();
                     if esc {
                         line.push(b'\\');
                     }
-                    if a.tag {
+                    if a.no_names {
+                        line.extend_from_slice(hex(&d).as_bytes());
+                    } else if a.tag {
                         line.extend_from_slice(format!("{} (", algo.tag()).as_bytes());
                         line.extend_from_slice(&shown);
-                        line.extend_from_slice(format!(") = {}\n", hex(&d)).as_bytes());
+                        line.extend_from_slice(format!(") = {}", hex(&d)).as_bytes());
                     } else {
-                        line.extend_from_slice(format!("{}  ", hex(&d)).as_bytes());
+                        line.extend_from_slice(format!("{} ", hex(&d)).as_bytes());
+                        line.push(mode);
                         line.extend_from_slice(&shown);
-                        line.push(b'\n');
                     }
-                    if out.write_all(&line).is_err() {
-                        return 1;
-                    }
+                    line.push(end);
+                    out.write_all(&line)?;
                 }
                 Err(e) => {
-                    let _ = out.flush();
-                    eprintln!("{PROG}: {}: {}", quotef(name), io_message(&e));
+                    out.flush()?;
+                    say!("{}: {}", quotef(name), reason(&e));
                     status = 1;
                 }
             }
         }
-        let _ = out.flush();
+        out.flush()?;
     }
-    status
+    Ok(status)
 }
 
 #[derive(Clone, Copy)]
@@ -332,9 +357,20 @@ fn is_white(c: u8) -> bool {
     c == b' ' || c == b'\t'
 }
 
+/// The algorithm whose tag `s` starts with (followed by ` ` or `(`) and
+/// the tag's length.
+fn tagged(s: &[u8]) -> Option<(Algo, usize)> {
+    TAGS.iter().find_map(|&(tag, algo)| {
+        let after = s.strip_prefix(tag.as_bytes())?;
+        matches!(after.first(), Some(b' ' | b'(')).then_some((algo, tag.len()))
+    })
+}
+
 /// One line of a checksum list (without its newline or trailing CR) into
-/// (hex digest, file name), or None if it is improperly formatted.
-fn split_line(algo: Algo, s: &[u8], st: &mut CheckState) -> Option<(Vec<u8>, Vec<u8>)> {
+/// (algorithm, hex digest, file name), or None if it is improperly
+/// formatted. A tagged line is read by its tag; an untagged one with
+/// `algo`, the command line's.
+fn split_line(algo: Algo, s: &[u8], st: &mut CheckState) -> Option<(Algo, Vec<u8>, Vec<u8>)> {
     let mut i = 0;
     while i < s.len() && is_white(s[i]) {
         i += 1;
@@ -344,12 +380,10 @@ fn split_line(algo: Algo, s: &[u8], st: &mut CheckState) -> Option<(Vec<u8>, Vec
         i += 1;
         escaped_name = true;
     }
-    let hexlen = algo.hex_len();
-    let valid_hex = |h: &[u8]| h.len() == hexlen && h.iter().all(u8::is_ascii_hexdigit);
-    let tag = algo.tag().as_bytes();
-    if s[i..].starts_with(tag) {
+    if let Some((algo, tag_len)) = tagged(&s[i..]) {
         // BSD format: TAG (name) = hex
-        i += tag.len();
+        let valid_hex = |h: &[u8]| h.len() == algo.hex_len() && h.iter().all(u8::is_ascii_hexdigit);
+        i += tag_len;
         if s.get(i) == Some(&b' ') {
             i += 1;
         }
@@ -375,8 +409,10 @@ fn split_line(algo: Algo, s: &[u8], st: &mut CheckState) -> Option<(Vec<u8>, Vec
             j += 1;
         }
         let h = &rest[j..];
-        return valid_hex(h).then(|| (h.to_vec(), name));
+        return valid_hex(h).then(|| (algo, h.to_vec(), name));
     }
+    let hexlen = algo.hex_len();
+    let valid_hex = |h: &[u8]| h.len() == hexlen && h.iter().all(u8::is_ascii_hexdigit);
     // coreutils: min_digest_line_length = hex + 1 (space) + 1 (type) + 1 (name).
     if s.len() - i < hexlen + 3 {
         return None;
@@ -403,7 +439,7 @@ fn split_line(algo: Algo, s: &[u8], st: &mut CheckState) -> Option<(Vec<u8>, Vec
     if escaped_name {
         name = unescape(&name)?;
     }
-    Some((h.to_vec(), name))
+    Some((algo, h.to_vec(), name))
 }
 
 fn plural(n: u64, one: &str, many: &str) -> String {
@@ -414,7 +450,8 @@ fn plural(n: u64, one: &str, many: &str) -> String {
     }
 }
 
-/// Checks one list; true if everything in it verified.
+/// Checks one list; true if everything in it verified. An error is one
+/// of writing standard output.
 fn check_list(
     algo: Algo,
     list: &[u8],
@@ -422,7 +459,7 @@ fn check_list(
     st: &mut CheckState,
     pool: &rayon::ThreadPool,
     threads: usize,
-) -> bool {
+) -> io::Result<bool> {
     let is_stdin = list == b"-";
     let shown_list = if is_stdin { b"standard input".to_vec() } else { list.to_vec() };
     let mut reader: Box<dyn BufRead> = if is_stdin {
@@ -431,64 +468,67 @@ fn check_list(
         match File::open(std::ffi::OsStr::from_bytes(list)) {
             Ok(f) => Box::new(BufReader::new(f)),
             Err(e) => {
-                eprintln!("{PROG}: {}: {}", quotef(list), io_message(&e));
-                return false;
+                say!("{}: {}", quotef(list), reason(&e));
+                return Ok(false);
             }
         }
     };
     let (mut misformatted, mut unreadable, mut mismatched, mut matched) = (0u64, 0u64, 0u64, 0u64);
     let mut properly = false;
     let mut line_no = 0u64;
-    let mut pending: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
+    let mut pending: Vec<(Algo, Vec<u8>, Vec<u8>)> = Vec::new();
     let mut read_error = None;
     let win = window(threads);
     let stdout = io::stdout();
 
-    let flush =
-        |pending: &mut Vec<(Vec<u8>, Vec<u8>)>, unreadable: &mut u64, mismatched: &mut u64, matched: &mut u64| {
-            let names: Vec<&[u8]> = pending.iter().map(|(_, name)| name.as_slice()).collect();
-            let results = hash_files(algo, &names, pool);
-            let mut out = stdout.lock();
-            for ((want, name), r) in pending.drain(..).zip(results) {
-                // coreutils 9.1 escapes a name in --check output only if it
-                // has a newline.
-                let esc = !o.status && name.contains(&b'\n');
-                let mut shown = Vec::new();
-                if esc {
-                    shown.push(b'\\');
-                    shown.extend_from_slice(&escaped(&name));
-                } else {
-                    shown.extend_from_slice(&name);
-                }
-                match r {
-                    Err(e) => {
-                        if o.ignore_missing && e.kind() == io::ErrorKind::NotFound {
-                            continue;
-                        }
-                        let _ = out.flush();
-                        eprintln!("{PROG}: {}: {}", quotef(&name), io_message(&e));
-                        *unreadable += 1;
-                        if !o.status {
-                            shown.extend_from_slice(b": FAILED open or read\n");
-                            let _ = out.write_all(&shown);
-                        }
+    let flush = |pending: &mut Vec<(Algo, Vec<u8>, Vec<u8>)>,
+                 unreadable: &mut u64,
+                 mismatched: &mut u64,
+                 matched: &mut u64|
+     -> io::Result<()> {
+        let items: Vec<(Algo, &[u8])> = pending.iter().map(|(algo, _, name)| (*algo, name.as_slice())).collect();
+        let results = hash_files(&items, pool);
+        let mut out = stdout.lock();
+        for ((_, want, name), r) in pending.drain(..).zip(results) {
+            // coreutils 9.1 escapes a name in --check output only if it
+            // has a newline.
+            let esc = !o.status && name.contains(&b'\n');
+            let mut shown = Vec::new();
+            if esc {
+                shown.push(b'\\');
+                shown.extend_from_slice(&escaped(&name));
+            } else {
+                shown.extend_from_slice(&name);
+            }
+            match r {
+                Err(e) => {
+                    if o.ignore_missing && e.kind() == io::ErrorKind::NotFound {
+                        continue;
                     }
-                    Ok(d) => {
-                        let good = hex(&d).as_bytes().eq_ignore_ascii_case(&want);
-                        if good {
-                            *matched += 1;
-                        } else {
-                            *mismatched += 1;
-                        }
-                        if !o.status && (!good || !o.quiet) {
-                            shown.extend_from_slice(if good { b": OK\n" } else { b": FAILED\n" });
-                            let _ = out.write_all(&shown);
-                        }
+                    out.flush()?;
+                    say!("{}: {}", quotef(&name), reason(&e));
+                    *unreadable += 1;
+                    if !o.status {
+                        shown.extend_from_slice(b": FAILED open or read\n");
+                        out.write_all(&shown)?;
+                    }
+                }
+                Ok(d) => {
+                    let good = hex(&d).as_bytes().eq_ignore_ascii_case(&want);
+                    if good {
+                        *matched += 1;
+                    } else {
+                        *mismatched += 1;
+                    }
+                    if !o.status && (!good || !o.quiet) {
+                        shown.extend_from_slice(if good { b": OK\n" } else { b": FAILED\n" });
+                        out.write_all(&shown)?;
                     }
                 }
             }
-            let _ = out.flush();
-        };
+        }
+        out.flush()
+    };
 
     let mut line = Vec::new();
     loop {
@@ -515,59 +555,46 @@ fn check_list(
             continue;
         }
         match split_line(algo, &line, st) {
-            Some((h, name)) if !(is_stdin && name == b"-") => {
+            Some((line_algo, h, name)) if !(is_stdin && name == b"-") => {
                 properly = true;
-                pending.push((h, name));
+                pending.push((line_algo, h, name));
                 if pending.len() >= win {
-                    flush(&mut pending, &mut unreadable, &mut mismatched, &mut matched);
+                    flush(&mut pending, &mut unreadable, &mut mismatched, &mut matched)?;
                 }
             }
             _ => {
                 misformatted += 1;
                 if o.warn {
-                    flush(&mut pending, &mut unreadable, &mut mismatched, &mut matched);
-                    eprintln!(
-                        "{PROG}: {}: {line_no}: improperly formatted {} checksum line",
-                        quotef(&shown_list),
-                        algo.tag()
-                    );
+                    flush(&mut pending, &mut unreadable, &mut mismatched, &mut matched)?;
+                    say!("{}: {line_no}: improperly formatted {} checksum line", quotef(&shown_list), algo.tag());
                 }
             }
         }
     }
-    flush(&mut pending, &mut unreadable, &mut mismatched, &mut matched);
+    flush(&mut pending, &mut unreadable, &mut mismatched, &mut matched)?;
     if let Some(e) = read_error {
-        eprintln!("{PROG}: {}: read error: {}", quotef(&shown_list), io_message(&e));
-        return false;
+        say!("{}: read error: {}", quotef(&shown_list), reason(&e));
+        return Ok(false);
     }
     if !properly {
-        eprintln!("{PROG}: {}: no properly formatted checksum lines found", quotef(&shown_list));
+        say!("{}: no properly formatted checksum lines found", quotef(&shown_list));
     } else if !o.status {
         if misformatted != 0 {
-            eprintln!(
-                "{PROG}: {}",
-                plural(misformatted, "line is improperly formatted", "lines are improperly formatted")
-            );
+            say!("{}", plural(misformatted, "line is improperly formatted", "lines are improperly formatted"));
         }
         if unreadable != 0 {
-            eprintln!(
-                "{PROG}: {}",
-                plural(unreadable, "listed file could not be read", "listed files could not be read")
-            );
+            say!("{}", plural(unreadable, "listed file could not be read", "listed files could not be read"));
         }
         if mismatched != 0 {
-            eprintln!(
-                "{PROG}: {}",
-                plural(mismatched, "computed checksum did NOT match", "computed checksums did NOT match")
-            );
+            say!("{}", plural(mismatched, "computed checksum did NOT match", "computed checksums did NOT match"));
         }
         if o.ignore_missing && matched == 0 {
-            eprintln!("{PROG}: {}: no file was verified", quotef(&shown_list));
+            say!("{}: no file was verified", quotef(&shown_list));
         }
     }
-    properly
+    Ok(properly
         && mismatched == 0
         && unreadable == 0
         && (!o.strict || misformatted == 0)
-        && (!o.ignore_missing || matched > 0)
+        && (!o.ignore_missing || matched > 0))
 }

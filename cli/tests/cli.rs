@@ -449,7 +449,7 @@ fn bench_json_and_backends() {
     want.extend(backends());
     assert_eq!(names, want);
     for r in rows.iter().chain([&v["all_cores"]]) {
-        for col in ["ripemd160-32", "hash160-33", "hash160-65", "sha256-32"] {
+        for col in ["ripemd160-32", "hash160-33", "hash160-65", "sha256-32", "keccak256-32", "eth-address-64"] {
             assert!(r[col]["ns_per_msg"].as_f64().unwrap() > 0.0, "{r}");
             assert!(r[col]["mmsg_per_s"].as_f64().unwrap() > 0.0, "{r}");
         }
@@ -470,7 +470,7 @@ fn bench_json_and_backends() {
     let chosen = ripemd160mb::Backend::detect().name();
     assert!(out.contains(&format!("chosen: {chosen}")), "{out}");
     let forced = run_in(Path::new("."), BIN, &["backends"], b"", &[("RMD160MB_FORCE", "scalar")]);
-    assert!(ok_stdout(&forced).contains("chosen: scalar (1 lanes): RMD160MB_FORCE=scalar"));
+    assert!(ok_stdout(&forced).contains("chosen: scalar (1 lane): RMD160MB_FORCE=scalar"));
     let bogus = run_in(Path::new("."), BIN, &["backends"], b"", &[("RMD160MB_FORCE", "bogus")]);
     let s = ok_stdout(&bogus);
     assert!(s.contains(&format!("chosen: {chosen}")) && s.contains("RMD160MB_FORCE=bogus ignored"), "{s}");
@@ -481,13 +481,46 @@ fn man_pages_build() {
     let dir = tmpdir("man");
     let out = rmd(&["generate-man", dir.to_str().unwrap()], b"");
     assert!(out.status.success());
-    for page in ["rmd160mb", "rmd160mb-sum", "rmd160mb-hash160", "rmd160mb-bench", "rmd160mb-backends"] {
+    for page in
+        ["rmd160mb", "rmd160mb-sum", "rmd160mb-hash160", "rmd160mb-eth-address", "rmd160mb-bench", "rmd160mb-backends"]
+    {
         let text = std::fs::read_to_string(dir.join(format!("{page}.1"))).unwrap();
         assert!(text.contains(".TH"), "{page}");
         assert!(text.contains(&page.replace('-', "\\-")), "{page}");
     }
     let main = std::fs::read_to_string(dir.join("rmd160mb-sum.1")).unwrap();
     assert!(main.contains("\\-\\-check") && main.contains("\\-\\-strict"));
+    let pages: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".1"))
+        .collect();
+    assert_eq!(pages.len(), 6, "{pages:?}");
+    let version = format!("\"rmd160mb {}\"", env!("CARGO_PKG_VERSION"));
+    for page in &pages {
+        let text = std::fs::read_to_string(dir.join(page)).unwrap();
+        let th = text.lines().find(|l| l.starts_with(".TH ")).unwrap();
+        assert!(th.contains(&version), "{page}: footer without the version: {th}");
+        for section in [".SH NAME", ".SH SYNOPSIS", ".SH \"EXIT STATUS\"", ".SH EXAMPLES"] {
+            assert!(text.contains(section), "{page}: no {section}");
+        }
+        let name_line = text.lines().skip_while(|l| *l != ".SH NAME").nth(1).unwrap();
+        assert_eq!(name_line.matches("rmd160mb").count(), 1, "{page}: {name_line}");
+        // Every page it refers to exists.
+        for (at, _) in text.match_indices("(1)") {
+            let start = text[..at].rfind(|c: char| c.is_whitespace()).map_or(0, |p| p + 1);
+            let referred = text[start..at].replace("\\-", "-");
+            assert!(pages.contains(&format!("{referred}.1")), "{page} refers to {referred}(1)");
+        }
+        // It renders without a warning.
+        let out =
+            Command::new("man").args(["--warnings", "-l"]).arg(dir.join(page)).env("MANWIDTH", "80").output().unwrap();
+        assert!(out.status.success(), "man -l {page}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "man --warnings -l {page}");
+        assert!(String::from_utf8_lossy(&out.stdout).contains("EXIT STATUS"), "{page}");
+    }
+    let sum = std::fs::read_to_string(dir.join("rmd160mb-sum.1")).unwrap();
+    assert!(sum.contains(".SH SYNOPSIS\n\\fBrmd160mb sum\\fR [\\fIOPTIONS\\fR] [\\fIFILE\\fR]...\n"), "{sum}");
     // The hidden generator is not documented.
     assert!(!std::fs::read_to_string(dir.join("rmd160mb.1")).unwrap().contains("generate"));
 }
@@ -608,4 +641,428 @@ fn sum_many_small_files_and_large_ones_in_order() {
             assert_eq!(ok_stdout(&run_in(&dir, BIN, &all, b"", &[])), want, "{flag:?} -j {j}");
         }
     }
+}
+
+/// How a run's standard output fails.
+#[derive(Clone, Copy, Debug)]
+enum BadOut {
+    /// `/dev/full`: every write fails with ENOSPC.
+    Full,
+    /// A pipe whose read end is closed before the program starts: EPIPE.
+    ClosedPipe,
+}
+
+/// Runs `rmd160mb args` in `dir` with standard output failing as `how`.
+fn run_bad_stdout(dir: &Path, args: &[&str], how: BadOut) -> Output {
+    let stdout: Stdio = match how {
+        BadOut::Full => std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap().into(),
+        BadOut::ClosedPipe => {
+            let (reader, writer) = std::io::pipe().unwrap();
+            drop(reader);
+            writer.into()
+        }
+    };
+    Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .env_remove("RMD160MB_FORCE")
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap()
+}
+
+/// Every subcommand (and --help, --version) reports a failed write of
+/// standard output as coreutils does: `rmd160mb: write error: <reason>`
+/// and exit status 1 for a full disk; nothing and exit status 1 for a
+/// closed pipe; never a panic, never a lost line with exit status 0.
+#[test]
+fn write_errors_of_every_subcommand() {
+    let dir = tmpdir("write-errors");
+    std::fs::write(dir.join("abc.txt"), "abc").unwrap();
+    let good = "0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798\n";
+    std::fs::write(dir.join("keys.txt"), good.repeat(10_000)).unwrap();
+    std::fs::write(dir.join("eth.txt"), format!("04{}\n", "ab".repeat(64)).repeat(1000)).unwrap();
+    let sums = ok_stdout(&run_in(&dir, BIN, &["sum", "abc.txt"], b"", &[]));
+    std::fs::write(dir.join("SUMS"), sums).unwrap();
+    let cases: &[&[&str]] = &[
+        &["sum", "abc.txt"],
+        &["sum", "--tag", "--sha256", "abc.txt"],
+        &["sum", "-c", "SUMS"],
+        &["hash160", "keys.txt"],
+        &["hash160", "-j", "1", "keys.txt"],
+        &["hash160", "--keccak256", "keys.txt"],
+        &["sum", "--keccak256", "abc.txt"],
+        &["eth-address", "eth.txt"],
+        &["backends"],
+        &["bench", "--time-ms", "1", "-j", "1"],
+        &["bench", "--json", "--time-ms", "1", "-j", "1"],
+        &["--help"],
+        &["--version"],
+        &["sum", "--help"],
+        &["help", "hash160"],
+    ];
+    for args in cases {
+        let out = run_bad_stdout(&dir, args, BadOut::Full);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?} > /dev/full: stderr {err}");
+        assert_eq!(err, "rmd160mb: write error: No space left on device\n", "{args:?} > /dev/full");
+        let out = run_bad_stdout(&dir, args, BadOut::ClosedPipe);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?} | closed pipe: stderr {err}");
+        assert_eq!(err, "", "{args:?} | closed pipe");
+    }
+}
+
+/// One error style: `rmd160mb: <name>: <reason>`, without Rust's `(os error N)`.
+#[test]
+fn error_messages_have_no_os_error_numbers() {
+    let dir = tmpdir("errstyle");
+    for args in [&["sum", "nope.txt"][..], &["hash160", "nope.txt"], &["sum", "-c", "nope.txt"]] {
+        let out = run_in(&dir, BIN, args, b"", &[]);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "rmd160mb: nope.txt: No such file or directory\n", "{args:?}");
+    }
+}
+
+/// A set `RMD160MB_FORCE` that is not honoured gets one warning on
+/// standard error from every subcommand, naming the value, the library's
+/// reason and the backend running instead. The backends a CPU lacks come
+/// from the library's own list.
+#[test]
+fn force_warning_for_unknown_and_unsupported_backends() {
+    let dir = tmpdir("force");
+    std::fs::write(dir.join("abc.txt"), "abc").unwrap();
+    let sums = ok_stdout(&run_in(&dir, BIN, &["sum", "abc.txt"], b"", &[]));
+    std::fs::write(dir.join("SUMS"), sums).unwrap();
+    let running = ripemd160mb::Backend::detect().name();
+    let mut cases = vec![
+        ("bogus".to_string(), "unknown backend name"),
+        ("AVX2".to_string(), "unknown backend name"),
+        (" avx2".to_string(), "unknown backend name"),
+    ];
+    for b in ripemd160mb::backends() {
+        match (b.compiled, b.supported) {
+            (true, false) => cases.push((b.name.to_string(), "not supported by this CPU")),
+            (false, _) => cases.push((b.name.to_string(), "not in this build of the library")),
+            _ => {}
+        }
+    }
+    if !cases.iter().any(|(_, why)| *why == "not supported by this CPU") {
+        println!("NOTE: this CPU runs every backend this build has: no unsupported backend to force");
+    }
+    let commands: &[&[&str]] = &[
+        &["sum", "abc.txt"],
+        &["sum", "-c", "SUMS"],
+        &["hash160"],
+        &["backends"],
+        &["bench", "--time-ms", "1", "-j", "1"],
+    ];
+    for (value, why) in &cases {
+        for args in commands {
+            let out = run_in(&dir, BIN, args, b"00\n", &[("RMD160MB_FORCE", value)]);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(out.status.success(), "{args:?} RMD160MB_FORCE={value}: {err}");
+            assert_eq!(
+                err,
+                format!("rmd160mb: warning: RMD160MB_FORCE={value} ignored ({why}); running {running}\n"),
+                "{args:?}"
+            );
+        }
+    }
+    // Honoured, unset or empty: no warning.
+    for b in backends() {
+        let out = run_in(&dir, BIN, &["sum", "abc.txt"], b"", &[("RMD160MB_FORCE", b)]);
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "RMD160MB_FORCE={b}");
+    }
+    for value in ["auto", ""] {
+        let out = run_in(&dir, BIN, &["sum", "abc.txt"], b"", &[("RMD160MB_FORCE", value)]);
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "RMD160MB_FORCE={value:?}");
+    }
+    let out = run_in(&dir, BIN, &["sum", "abc.txt"], b"", &[]);
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
+/// Keccak-256 messages of the vector file: (message, hex digest).
+fn keccak_vectors() -> Vec<(Vec<u8>, String)> {
+    vectors("keccak256-lengths.tsv")
+        .iter()
+        .map(|r| {
+            let len: usize = r[0].parse().unwrap();
+            ((0..len).map(|i| ((i * 7 + len) % 256) as u8).collect(), r[1].clone())
+        })
+        .collect()
+}
+
+/// `sum --keccak256` against the vector file, small files (multi-buffer)
+/// and a streamed one, and standard input.
+#[test]
+fn sum_keccak256_vectors() {
+    let dir = tmpdir("sum-keccak");
+    let mut names = Vec::new();
+    let mut want = String::new();
+    for (i, (msg, digest)) in keccak_vectors().iter().enumerate() {
+        let name = format!("k{i:03}");
+        std::fs::write(dir.join(&name), msg).unwrap();
+        want += &format!("{digest}  {name}\n");
+        names.push(name);
+    }
+    for j in ["1", "8"] {
+        let mut args = vec!["sum", "--keccak256", "-j", j];
+        args.extend(names.iter().map(String::as_str));
+        assert_eq!(ok_stdout(&run_in(&dir, BIN, &args, b"", &[])), want, "-j {j}");
+    }
+    // Streamed: standard input and a file over the small-file size.
+    let (msg, digest) = keccak_vectors().into_iter().find(|(m, _)| m.len() == 4096).unwrap();
+    assert_eq!(ok_stdout(&rmd(&["sum", "--keccak256"], &msg)), format!("{digest}  -\n"));
+    let big: Vec<u8> = msg.iter().copied().cycle().take(msg.len() * 40).collect();
+    std::fs::write(dir.join("big"), &big).unwrap();
+    let small_digest = ok_stdout(&rmd(&["sum", "--keccak256"], &big));
+    assert_eq!(
+        ok_stdout(&run_in(&dir, BIN, &["sum", "--keccak256", "big"], b"", &[])),
+        small_digest.replace('-', "big")
+    );
+}
+
+/// `sum -c` reads a tagged line by its tag: `sum --tag` output of every
+/// algorithm checks OK with a plain `sum -c` (and with any algorithm
+/// option), mixed in one list; a changed digest fails.
+#[test]
+fn check_tagged_lines_round_trip_every_algorithm() {
+    let dir = tmpdir("tag-roundtrip");
+    let names: Vec<String> = sample_files(&dir).into_iter().filter(|n| n != "f300001").collect();
+    let algos = ["--ripemd160-default", "--hash160", "--sha256", "--keccak256"];
+    let mut all = String::new();
+    for flag in algos {
+        let mut args = vec!["sum", "--tag"];
+        if !flag.ends_with("-default") {
+            args.push(flag);
+        }
+        args.extend(names.iter().map(String::as_str));
+        let list = ok_stdout(&run_in(&dir, BIN, &args, b"", &[]));
+        all += &list;
+        std::fs::write(dir.join("list"), &list).unwrap();
+        for check_flag in [None, Some("--sha256"), Some("--hash160"), Some("--keccak256")] {
+            let mut cargs = vec!["sum", "-c", "list"];
+            cargs.extend(check_flag);
+            let out = ok_stdout(&run_in(&dir, BIN, &cargs, b"", &[]));
+            assert_eq!(out.lines().count(), names.len(), "{flag} checked with {check_flag:?}: {out}");
+            assert!(out.lines().all(|l| l.ends_with(": OK")), "{flag} checked with {check_flag:?}: {out}");
+        }
+        // One digest changed: that line fails.
+        let first = list.lines().next().unwrap();
+        let digest_at = first.rfind(' ').unwrap() + 1;
+        let flipped = if &first[digest_at..digest_at + 1] == "0" { "1" } else { "0" };
+        let bad = format!("{}{}{}\n", &first[..digest_at], flipped, &first[digest_at + 1..]);
+        std::fs::write(dir.join("bad"), bad).unwrap();
+        let out = run_in(&dir, BIN, &["sum", "-c", "bad"], b"", &[]);
+        assert_eq!(out.status.code(), Some(1), "{flag}");
+        assert!(String::from_utf8_lossy(&out.stdout).ends_with(": FAILED\n"), "{flag}");
+    }
+    std::fs::write(dir.join("all"), &all).unwrap();
+    let out = ok_stdout(&run_in(&dir, BIN, &["sum", "-c", "all"], b"", &[]));
+    assert_eq!(out.lines().filter(|l| l.ends_with(": OK")).count(), 4 * names.len());
+}
+
+/// The lines of `sha256sum --tag` and of `openssl dgst` (RIPEMD-160 and
+/// SHA-256, tagged `RIPEMD-160(name)= hex` and `SHA2-256(name)= hex`)
+/// check OK with a plain `rmd160mb sum -c`, and fail when the file changes.
+#[test]
+fn check_reads_sha256sum_tag_and_openssl_lines() {
+    let dir = tmpdir("foreign-tags");
+    let names: Vec<String> = sample_files(&dir).into_iter().filter(|n| n.starts_with('f')).collect();
+    let mut lists = vec![(
+        "sha256sum --tag",
+        run_in(
+            &dir,
+            "sha256sum",
+            &[&["--tag"][..], &names.iter().map(String::as_str).collect::<Vec<_>>()].concat(),
+            b"",
+            &[],
+        )
+        .stdout,
+    )];
+    for algo in ["-ripemd160", "-sha256"] {
+        let mut args = vec!["dgst", algo];
+        args.extend(names.iter().map(String::as_str));
+        lists.push((algo, openssl(&dir, &args).into_bytes()));
+    }
+    // The SHA256(name)= spelling of older OpenSSL releases.
+    let sha2 = String::from_utf8(lists[2].1.clone()).unwrap();
+    assert!(sha2.starts_with("SHA2-256(") || sha2.starts_with("SHA256("), "{sha2}");
+    lists.push(("SHA256(name)=", sha2.replace("SHA2-256(", "SHA256(").into_bytes()));
+    for (what, list) in &lists {
+        std::fs::write(dir.join("list"), list).unwrap();
+        let out = ok_stdout(&run_in(&dir, BIN, &["sum", "-c", "list"], b"", &[]));
+        let want: String = names.iter().map(|n| format!("{n}: OK\n")).collect();
+        assert_eq!(out, want, "{what}");
+    }
+    std::fs::write(dir.join("f1"), "changed").unwrap();
+    for (what, list) in &lists {
+        std::fs::write(dir.join("list"), list).unwrap();
+        let out = run_in(&dir, BIN, &["sum", "-c", "list"], b"", &[]);
+        assert_eq!(out.status.code(), Some(1), "{what}");
+        assert!(String::from_utf8_lossy(&out.stdout).contains("f1: FAILED\n"), "{what}");
+    }
+}
+
+/// sha256sum's -b, -t and -z as sha256sum prints them; b3sum's
+/// --no-names; -j 0 as every core.
+#[test]
+fn sum_habits_of_sha256sum_and_b3sum() {
+    let dir = tmpdir("habits");
+    let names = sample_files(&dir);
+    let args: Vec<&str> = names.iter().map(String::as_str).collect();
+    for opts in [&["-b"][..], &["-t"], &["--binary"], &["-b", "-t"], &["-t", "-b"], &["-z"], &["-z", "-b"], &["--zero"]]
+    {
+        let theirs = run_in(&dir, "sha256sum", &[opts, &args[..]].concat(), b"", &[]);
+        let ours = run_in(&dir, BIN, &[&["sum", "--sha256"][..], opts, &args].concat(), b"", &[]);
+        assert!(ours.status.success() && theirs.status.success(), "{opts:?}");
+        assert_eq!(ours.stdout, theirs.stdout, "{opts:?}");
+    }
+    // --no-names: the digests alone, as sha256sum's first column.
+    let theirs = String::from_utf8(run_in(&dir, "sha256sum", &[&["-z"][..], &args].concat(), b"", &[]).stdout).unwrap();
+    let want: String = theirs.split('\0').filter(|l| !l.is_empty()).map(|l| format!("{}\n", &l[..64])).collect();
+    let ours = ok_stdout(&run_in(&dir, BIN, &[&["sum", "--sha256", "--no-names"][..], &args].concat(), b"", &[]));
+    assert_eq!(ours, want);
+    // -j 0: every core, the same lines as -j 1.
+    let one = ok_stdout(&run_in(&dir, BIN, &[&["sum", "-j", "1"][..], &args].concat(), b"", &[]));
+    let all = ok_stdout(&run_in(&dir, BIN, &[&["sum", "-j", "0"][..], &args].concat(), b"", &[]));
+    assert_eq!(one, all);
+    let keys = "0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798\n";
+    assert_eq!(ok_stdout(&rmd(&["hash160", "-j", "0"], keys.as_bytes())), "751e76e8199196d454941c45d1b3a323f1433bd6\n");
+    // Refused combinations.
+    for bad in [&["sum", "-z", "-c", "x"][..], &["sum", "--no-names", "--tag"], &["sum", "--no-names", "-c", "x"]] {
+        assert_eq!(rmd(bad, b"").status.code(), Some(2), "{bad:?}");
+    }
+}
+
+/// `eth-address` against the vector file: 65-byte keys (04 || X || Y) and
+/// 64-byte ones (X || Y) interleaved, text and binary, -j 1 and -j 8; a
+/// 65-byte key not starting with 04 and a key of another length are
+/// invalid lines.
+#[test]
+fn eth_address_vectors() {
+    let rows: Vec<Vec<String>> = vectors("eth-addresses.tsv").into_iter().filter(|r| r.len() == 4).collect();
+    assert_eq!(rows.len(), 2000);
+    let (mut input, mut want) = (String::from("# keys\n\n"), String::from("# keys\n\n"));
+    for (i, r) in rows.iter().enumerate() {
+        let key = if i % 2 == 0 { r[1].clone() } else { r[1][2..].to_uppercase() };
+        input += &format!("{key}\n");
+        want += &format!("{}\n", r[3]);
+    }
+    for j in ["1", "8"] {
+        assert_eq!(ok_stdout(&rmd(&["eth-address", "-j", j], input.as_bytes())), want, "-j {j}");
+    }
+    // Only 65-byte keys: the uniform path.
+    let keys65: String = rows.iter().map(|r| format!("{}\n", r[1])).collect();
+    let want_all: String = rows.iter().map(|r| format!("{}\n", r[3])).collect();
+    assert_eq!(ok_stdout(&rmd(&["eth-address"], keys65.as_bytes())), want_all);
+    // Binary, 65 and 64 bytes a key.
+    let bin65: Vec<u8> = rows.iter().flat_map(|r| hex_simd::decode_to_vec(&r[1]).unwrap()).collect();
+    let bin64: Vec<u8> = bin65.chunks(65).flat_map(|k| k[1..].to_vec()).collect();
+    let want_bin: Vec<u8> = rows.iter().flat_map(|r| hex_simd::decode_to_vec(&r[3]).unwrap()).collect();
+    for (w, bin) in [("65", &bin65), ("64", &bin64)] {
+        for j in ["1", "8"] {
+            let out = rmd(&["eth-address", "--binary", "--width", w, "-j", j], bin);
+            assert!(out.status.success(), "--width {w}");
+            assert_eq!(out.stdout, want_bin, "--width {w} -j {j}");
+        }
+    }
+    // A 65-byte record not starting with 04: the addresses before it, exit 2.
+    let mut bad = bin65.clone();
+    bad[65 * 1500] = 2;
+    let out = rmd(&["eth-address", "--binary", "--width", "65", "-j", "2"], &bad);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.stdout, want_bin[..20 * 1500]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "rmd160mb: -: record 1501: invalid record: a 65-byte key not starting with 04\n"
+    );
+    // Invalid lines in text mode.
+    let first = &rows[0];
+    let cases = [
+        (format!("02{}", &first[1][2..]), "a 65-byte key not starting with 04"),
+        (first[1][..66].to_string(), "33 bytes, not 64 or 65 bytes"),
+        (format!("{} ", first[1]), "131 hex digits, an odd number (the line ends in spaces or tabs)"),
+        (format!("{}  ", &first[1][2..]), "a 65-byte key not starting with 04 (the line ends in spaces or tabs)"),
+        (format!("{}  ", &first[1][4..]), "not hex digits (the line ends in spaces or tabs)"),
+    ];
+    for (line, why) in &cases {
+        let text = format!("{}\n{line}\n{}\n", first[1], first[1]);
+        let out = rmd(&["eth-address"], text.as_bytes());
+        assert_eq!(out.status.code(), Some(2), "{line}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), format!("{}\n", first[3]));
+        assert_eq!(String::from_utf8_lossy(&out.stderr), format!("rmd160mb: -:2: invalid line: {why}\n"), "{line}");
+        let out = rmd(&["eth-address", "--skip-invalid"], text.as_bytes());
+        assert_eq!(ok_stdout(&out), format!("{0}\n\n{0}\n", first[3]));
+    }
+    assert_eq!(rmd(&["eth-address", "--width", "33"], b"").status.code(), Some(2));
+}
+
+/// `hash160 --keccak256` against the vector file, every backend.
+#[test]
+fn hash160_keccak256_vectors() {
+    let (mut input, mut want) = (String::new(), String::new());
+    for (msg, digest) in keccak_vectors().iter().filter(|(m, _)| !m.is_empty()) {
+        input += &format!("{}\n", hex(msg));
+        want += &format!("{digest}\n");
+    }
+    for backend in backends() {
+        for j in ["1", "8"] {
+            let out = run_in(
+                Path::new("."),
+                BIN,
+                &["hash160", "--keccak256", "-j", j],
+                input.as_bytes(),
+                &[("RMD160MB_FORCE", backend)],
+            );
+            assert_eq!(ok_stdout(&out), want, "{backend} -j {j}");
+        }
+    }
+    // One width: the uniform path.
+    let (msg, digest) = keccak_vectors().into_iter().find(|(m, _)| m.len() == 33).unwrap();
+    let line = format!("{}\n", hex(&msg));
+    assert_eq!(
+        ok_stdout(&rmd(&["hash160", "--keccak256"], line.repeat(5000).as_bytes())),
+        format!("{digest}\n").repeat(5000)
+    );
+}
+
+/// In text mode, --width N and --keys (33 or 65 bytes) make a line of
+/// another length invalid, with its number and the length found.
+#[test]
+fn hash160_width_and_keys_in_text_mode() {
+    let good = "0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798";
+    let want = "751e76e8199196d454941c45d1b3a323f1433bd6\n";
+    let cases: [(&[&str], &str, &str); 6] = [
+        (&["--keys"], "0279be", "3 bytes, not 33 or 65 bytes"),
+        (&["--width", "33"], "0279be", "3 bytes, not 33 bytes"),
+        (&["--width", "33"], &good[..64], "32 bytes, not 33 bytes"),
+        (&["--keys"], "00", "1 byte, not 33 or 65 bytes"),
+        (&["--keys"], "0279be  ", "4 bytes, not 33 or 65 bytes (the line ends in spaces or tabs)"),
+        (&["--width", "33"], "0279be\t", "7 hex digits, an odd number (the line ends in spaces or tabs)"),
+    ];
+    for (opts, bad, why) in cases {
+        let text = format!("{good}\n# c\n{bad}\n{good}\n");
+        for j in ["1", "4"] {
+            let args = [&["hash160", "-j", j][..], opts].concat();
+            let out = rmd(&args, text.as_bytes());
+            assert_eq!(out.status.code(), Some(2), "{opts:?} {bad:?}");
+            assert_eq!(String::from_utf8_lossy(&out.stdout), format!("{want}# c\n"));
+            assert_eq!(
+                String::from_utf8_lossy(&out.stderr),
+                format!("rmd160mb: -:3: invalid line: {why}\n"),
+                "{opts:?}"
+            );
+            let args = [&["hash160", "--skip-invalid", "-j", j][..], opts].concat();
+            assert_eq!(ok_stdout(&rmd(&args, text.as_bytes())), format!("{want}# c\n\n{want}"));
+        }
+    }
+    // Without them, any length is a message; with them, the right ones pass.
+    assert_eq!(ok_stdout(&rmd(&["hash160"], b"0279be\n")).len(), 41);
+    let both = format!("{good}\n04{}\n", "11".repeat(64));
+    assert!(rmd(&["hash160", "--keys"], both.as_bytes()).status.success());
+    assert_eq!(ok_stdout(&rmd(&["hash160", "--width", "33"], format!("{good}\n").as_bytes())), want);
 }
