@@ -91,25 +91,46 @@ fn hash32_kernels_match_scalar_and_ripemd() {
     }
 }
 
+/// One case of a fixed-width 32-byte-digest algorithm on kernel set `k`:
+/// `driver` through `k` (with its tail rules), `kernel` (the set's entry
+/// point) alone on every message, partial groups included, and `driver`
+/// through the scalar set, each against `oracle`, message by message.
+/// Returns the driver's digests.
+#[allow(clippy::too_many_arguments)]
+fn check_fixed32(
+    label: &str,
+    k: &KernelSet,
+    kernel: kernels::FixedKernel,
+    driver: fn(&KernelSet, &[u8], usize, &mut [[u8; 32]]),
+    oracle: impl Fn(&[u8]) -> [u8; 32],
+    src: &[u8],
+    width: usize,
+    n: usize,
+) -> Vec<[u8; 32]> {
+    let mut got = vec![[0u8; 32]; n];
+    let mut alone = vec![[0u8; 32]; n];
+    let mut scalar = vec![[0u8; 32]; n];
+    driver(k, src, width, &mut got);
+    // SAFETY: the kernel set exists, so its detection passed.
+    unsafe { kernel(src, width, &mut alone) };
+    driver(&SCALAR, src, width, &mut scalar);
+    for i in 0..n {
+        let want = oracle(&src[i * width..(i + 1) * width]);
+        assert_eq!(got[i], want, "{label}: width {width}, n = {n}, message {i}");
+        assert_eq!(alone[i], want, "{label} kernel alone: width {width}, n = {n}, message {i}");
+        assert_eq!(scalar[i], want, "scalar: width {width}, n = {n}, message {i}");
+    }
+    got
+}
+
 #[test]
 fn sha256_kernels_match_scalar_and_sha2() {
     for (label, k) in kernel_sets() {
         for width in [0, 1, 20, 31, 32, 33, 55, 56, 63, 64, 65, 119, 120, 200] {
             for n in counts(k.lanes).filter(|&n| n <= 100) {
                 let buf = bytes((n * 1000 + width) as u64, width * n + 1);
-                let src = &buf[1..];
-                let mut got = vec![[0u8; 32]; n];
-                let mut kernel = vec![[0u8; 32]; n];
-                // The driver (with the tail rule), and the kernel alone on
-                // every message, partial groups included.
-                drivers::sha256(&k, src, width, &mut got);
-                // SAFETY: the kernel set exists, so its detection passed.
-                unsafe { (k.sha256)(src, width, &mut kernel) };
-                for i in 0..n {
-                    let want: [u8; 32] = sha2::Sha256::digest(&src[i * width..(i + 1) * width]).into();
-                    assert_eq!(got[i], want, "{label}: width {width}, n = {n}, message {i}");
-                    assert_eq!(kernel[i], want, "{label} kernel alone: width {width}, n = {n}, message {i}");
-                }
+                let oracle = |m: &[u8]| sha2::Sha256::digest(m).into();
+                check_fixed32(&label, &k, k.sha256, drivers::sha256, oracle, &buf[1..], width, n);
             }
         }
     }
@@ -126,20 +147,7 @@ fn sha256d_kernels_match_scalar_and_sha2() {
         for width in (0..=130).chain([191, 192, 200, 300]) {
             for n in counts(k.lanes).filter(|&n| n <= 100) {
                 let buf = bytes((n * 1000 + width) as u64 ^ 0xd, width * n + 1);
-                let src = &buf[1..];
-                let mut got = vec![[0u8; 32]; n];
-                let mut kernel = vec![[0u8; 32]; n];
-                let mut scalar = vec![[0u8; 32]; n];
-                drivers::sha256d(&k, src, width, &mut got);
-                // SAFETY: the kernel set exists, so its detection passed.
-                unsafe { (k.sha256d)(src, width, &mut kernel) };
-                drivers::sha256d(&SCALAR, src, width, &mut scalar);
-                for i in 0..n {
-                    let want = sha256d_oracle(&src[i * width..(i + 1) * width]);
-                    assert_eq!(got[i], want, "{label}: width {width}, n = {n}, message {i}");
-                    assert_eq!(kernel[i], want, "{label} kernel alone: width {width}, n = {n}, message {i}");
-                    assert_eq!(scalar[i], want, "scalar: width {width}, n = {n}, message {i}");
-                }
+                check_fixed32(&label, &k, k.sha256d, drivers::sha256d, sha256d_oracle, &buf[1..], width, n);
             }
         }
     }
@@ -289,19 +297,8 @@ fn keccak256_kernels_match_scalar_and_sha3() {
             // One byte in, so the messages are misaligned.
             let buf = bytes((n * 1000 + width) as u64, width * n + 1);
             let src = &buf[1..];
-            let mut got = vec![[0u8; 32]; n];
-            let mut kernel = vec![[0u8; 32]; n];
-            let mut scalar = vec![[0u8; 32]; n];
-            drivers::keccak256(&k, src, width, &mut got);
-            // SAFETY: the kernel set exists, so its detection passed.
-            unsafe { (k.keccak256)(src, width, &mut kernel) };
-            drivers::keccak256(&SCALAR, src, width, &mut scalar);
-            for i in 0..n {
-                let want: [u8; 32] = sha3::Keccak256::digest(&src[i * width..(i + 1) * width]).into();
-                assert_eq!(got[i], want, "{label}: width {width}, n = {n}, message {i}");
-                assert_eq!(kernel[i], want, "{label} kernel alone: width {width}, n = {n}, message {i}");
-                assert_eq!(scalar[i], want, "scalar: width {width}, n = {n}, message {i}");
-            }
+            let oracle = |m: &[u8]| sha3::Keccak256::digest(m).into();
+            let got = check_fixed32(&label, &k, k.keccak256, drivers::keccak256, oracle, src, width, n);
             // In place through the driver (width >= 32), from the same
             // misaligned start.
             if width >= 32 {

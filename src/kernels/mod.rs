@@ -127,7 +127,7 @@ pub(crate) fn every_kernel_set() -> Vec<KernelSet> {
 /// with target features `$features`: `hash32`, `sha256_lanes` (one
 /// out-of-line function per fixed width, each with its own registers and
 /// countable in the disassembly, and one for every other width),
-/// `hash160_fused`, `ripemd160_many` and `sha256_many_lanes`.
+/// `hash160_fused` and `many_lanes` (RIPEMD-160 and SHA-256 of any lengths).
 #[cfg(rmd160mb_lanes)]
 macro_rules! lanes32_kernels {
     ($v:ty, $features:literal) => {
@@ -238,33 +238,19 @@ macro_rules! lanes32_kernels {
             }
         }
 
-        /// Kernel entry point: `dst[i] = RIPEMD160(msgs[i])`, any lengths.
+        /// Kernel entry point: `dst[i] = A(msgs[i])`, any lengths, on the
+        /// lanes (the lane manager): RIPEMD-160 and SHA-256.
         ///
         /// # Safety
         /// The CPU has the target features (a kernel set of this kind exists).
         #[target_feature(enable = $features)]
-        pub(crate) unsafe fn ripemd160_many(
+        pub(crate) unsafe fn many_lanes<A: $crate::manager::Algo, const D: usize>(
             msgs: $crate::messages::Messages<'_>,
-            dst: &mut [[u8; 20]],
+            dst: &mut [[u8; D]],
             drain_at: usize,
         ) {
             // SAFETY: the features are enabled here.
-            unsafe { $crate::manager::hash_many::<$v, $crate::ripemd160::Ripemd160, 20>(msgs, dst, drain_at) }
-        }
-
-        /// Kernel entry point: `dst[i] = SHA256(msgs[i])`, any lengths, on
-        /// the lanes.
-        ///
-        /// # Safety
-        /// The CPU has the target features (a kernel set of this kind exists).
-        #[target_feature(enable = $features)]
-        pub(crate) unsafe fn sha256_many_lanes(
-            msgs: $crate::messages::Messages<'_>,
-            dst: &mut [[u8; 32]],
-            drain_at: usize,
-        ) {
-            // SAFETY: the features are enabled here.
-            unsafe { $crate::manager::hash_many::<$v, $crate::sha256::Sha256, 32>(msgs, dst, drain_at) }
+            unsafe { $crate::manager::hash_many::<$v, A, D>(msgs, dst, drain_at) }
         }
     };
 }
@@ -290,8 +276,8 @@ macro_rules! lanes_kernel_set {
             sha256: sha256_lanes,
             sha256d: sha256d_lanes,
             hash160_fused,
-            ripemd160_many,
-            sha256_many: sha256_many_lanes,
+            ripemd160_many: many_lanes::<$crate::ripemd160::Ripemd160, 20>,
+            sha256_many: many_lanes::<$crate::sha256::Sha256, 32>,
             keccak256: $keccak,
             keccak256_many: $keccak_many,
             tuning: $tuning,
