@@ -291,7 +291,7 @@ test-demo: $(DEMO) $(ETH_DEMO)
 bench:
 	rm -rf target/criterion
 	$(CARGO) bench --bench hash -- --noplot
-	$(CARGO) bench --bench sha256 -- --noplot "sha256-|hash160-"
+	$(CARGO) bench --bench sha256 -- --noplot "sha256-|hash160-|sha256d-|merkle-"
 	$(CARGO) bench --bench many -- --noplot
 	$(CARGO) bench --bench keccak -- --noplot
 	$(CARGO) bench --bench table
