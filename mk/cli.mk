@@ -13,7 +13,7 @@
 
 CLI_BIN := $(RELEASE_DIR)/rmd160mb
 CLI_MAN_DIR := target/man
-CLI_MAN_PAGES := rmd160mb rmd160mb-sum rmd160mb-hash160 rmd160mb-eth-address rmd160mb-bench rmd160mb-backends
+CLI_MAN_PAGES := rmd160mb rmd160mb-sum rmd160mb-hash160 rmd160mb-eth-address rmd160mb-merkle-root rmd160mb-bench rmd160mb-backends
 BINDIR ?= $(PREFIX)/bin
 MAN1DIR ?= $(PREFIX)/share/man/man1
 HYPERFINE ?= hyperfine

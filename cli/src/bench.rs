@@ -1,8 +1,10 @@
 //! `rmd160mb bench`: per backend, ns per message and M messages/s for
 //! RIPEMD-160 of 32-byte messages, HASH160 of 33- and 65-byte keys and
-//! SHA-256 and Keccak-256 of 32-byte messages and Ethereum addresses of
-//! 64-byte keys, beside the one-at-a-time `ripemd`, `sha2` and `sha3`
-//! crates measured in the same run, plus all-cores throughput.
+//! SHA-256 and Keccak-256 of 32-byte messages, Ethereum addresses of
+//! 64-byte keys, double SHA-256 of 64- and 80-byte messages and the merkle
+//! root of 4096 leaves (ns per leaf), beside the one-at-a-time `ripemd`,
+//! `sha2` and `sha3` crates measured in the same run (for the merkle root,
+//! a level-by-level loop of `sha2` calls), plus all-cores throughput.
 
 use std::hint::black_box;
 use std::io::{self, Write};
@@ -24,6 +26,10 @@ enum Op {
     Keccak256,
     /// Ethereum addresses of 64-byte keys (X || Y).
     EthAddress,
+    /// Double SHA-256 of messages of this width.
+    Sha256d(usize),
+    /// The merkle root of BATCH leaves (a message is a leaf).
+    Merkle,
 }
 
 impl Op {
@@ -34,11 +40,13 @@ impl Op {
             Op::Sha256 => "sha256-32".into(),
             Op::Keccak256 => "keccak256-32".into(),
             Op::EthAddress => "eth-address-64".into(),
+            Op::Sha256d(w) => format!("sha256d-{w}"),
+            Op::Merkle => format!("merkle-{BATCH}"),
         }
     }
     fn width(self) -> usize {
         match self {
-            Op::Hash160(w) => w,
+            Op::Hash160(w) | Op::Sha256d(w) => w,
             Op::EthAddress => 64,
             _ => 32,
         }
@@ -69,6 +77,8 @@ fn run_batch(op: Op, backend: Option<Backend>, src: &[u8], d20: &mut [[u8; 20]],
         (Op::EthAddress, Some(b)) => {
             let _ = ripemd160mb::eth_address_with(b, d20, src, w);
         }
+        (Op::Sha256d(_), Some(b)) => ripemd160mb::sha256d_with(b, d32, src, w),
+        (Op::Merkle, Some(b)) => d32[0] = ripemd160mb::merkle_root_with(b, src.as_chunks::<32>().0).0,
         (Op::Rmd32, None) => {
             for (d, m) in d20.iter_mut().zip(src.chunks_exact(w)) {
                 d.copy_from_slice(&ripemd::Ripemd160::digest(m));
@@ -92,6 +102,28 @@ fn run_batch(op: Op, backend: Option<Backend>, src: &[u8], d20: &mut [[u8; 20]],
         (Op::EthAddress, None) => {
             for (d, m) in d20.iter_mut().zip(src.chunks_exact(w)) {
                 d.copy_from_slice(&sha3::Keccak256::digest(m)[12..]);
+            }
+        }
+        (Op::Sha256d(_), None) => {
+            for (d, m) in d32.iter_mut().zip(src.chunks_exact(w)) {
+                d.copy_from_slice(&sha2::Sha256::digest(sha2::Sha256::digest(m)));
+            }
+        }
+        (Op::Merkle, None) => {
+            // Level by level in d32: node k of the next level is
+            // SHA256D(node 2k || node 2k+1), an odd level's last node
+            // paired with itself.
+            for (d, m) in d32.iter_mut().zip(src.chunks_exact(32)) {
+                d.copy_from_slice(m);
+            }
+            let mut n = d32.len();
+            while n > 1 {
+                for k in 0..n.div_ceil(2) {
+                    let right = d32[(2 * k + 1).min(n - 1)];
+                    let first = sha2::Sha256::new().chain_update(d32[2 * k]).chain_update(right).finalize();
+                    d32[k].copy_from_slice(&sha2::Sha256::digest(first));
+                }
+                n = n.div_ceil(2);
             }
         }
     }
@@ -145,7 +177,17 @@ fn measure_all(op: Op, backend: Backend, threads: usize, time: Duration) -> f64 
 pub fn run(a: BenchArgs) -> io::Result<u8> {
     let time = Duration::from_millis(a.time_ms.max(1));
     let threads = a.threads.get();
-    let ops = [Op::Rmd32, Op::Hash160(33), Op::Hash160(65), Op::Sha256, Op::Keccak256, Op::EthAddress];
+    let ops = [
+        Op::Rmd32,
+        Op::Hash160(33),
+        Op::Hash160(65),
+        Op::Sha256,
+        Op::Keccak256,
+        Op::EthAddress,
+        Op::Sha256d(64),
+        Op::Sha256d(80),
+        Op::Merkle,
+    ];
     let mut rows: Vec<(String, Vec<f64>)> = Vec::new();
     rows.push(("baseline".into(), ops.iter().map(|&op| measure(op, None, time)).collect()));
     for b in Backend::available() {
@@ -192,7 +234,8 @@ pub fn run(a: BenchArgs) -> io::Result<u8> {
     }
     writeln!(
         out,
-        "baseline: the ripemd, sha2 and sha3 crates one message at a time; {all_label}: {threads} {thread_s}, total (ns/msg = 1/throughput)"
+        "baseline: the ripemd, sha2 and sha3 crates one message at a time (merkle: level by level); {all_label}: {threads} {thread_s}, total (ns/msg = 1/throughput)"
     )?;
+    writeln!(out, "merkle-{BATCH}: one root of {BATCH} leaves a call; ns and M per leaf")?;
     Ok(0)
 }

@@ -1,4 +1,5 @@
-//! `rmd160mb`: RIPEMD-160, HASH160 and SHA-256 of files and of hex keys, on
+//! `rmd160mb`: RIPEMD-160, HASH160, SHA-256, Keccak-256 and double SHA-256
+//! of files and of hex keys, Ethereum addresses and Bitcoin merkle roots, on
 //! every core, through the ripemd160mb library's public Rust API.
 
 /// `rmd160mb: ` and a message on standard error; a failed write there is
@@ -22,7 +23,7 @@ use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
-/// RIPEMD-160, HASH160, SHA-256, Keccak-256 and Ethereum addresses of files and hex keys, on every core.
+/// RIPEMD-160, HASH160, SHA-256, Keccak-256, Ethereum addresses, double SHA-256 and merkle roots of files and hex lines, on every core.
 #[derive(Parser, Debug)]
 #[command(name = "rmd160mb", version, long_about = None)]
 #[command(after_help = force_help())]
@@ -60,6 +61,18 @@ unchanged; a key of another length, or of 65 bytes not starting with 04, is an i
 The address is the last 20 bytes of Keccak-256 (Ethereum's padding) of X || Y.\n\n\
 With --binary: keys of --width bytes back to back in, raw 20-byte addresses out.")]
     EthAddress(EthArgs),
+    /// The Bitcoin merkle root of a block's txids: one hex txid a line in
+    /// (64 digits, as `bitcoin-cli getblock` lists them), the root out.
+    #[command(after_help = "Input: one txid a line, 64 hex digits (either case), in display order \
+(byte-reversed, as Bitcoin shows txids; --internal: as SHA-256 outputs them). Empty lines and lines \
+whose first byte is '#' are skipped; a line may end in CR LF; any other line is invalid (exit status 2, \
+`file:line: invalid line: why`, nothing on standard output). Output: the root in the same byte order, \
+and a newline. The rule is Bitcoin Core's ComputeMerkleRoot: each level pairs hashes 2k and 2k+1 into \
+SHA256(SHA256(left || right)), an odd level pairing its last hash with itself. A mutated tree \
+(CVE-2012-2459: two equal hashes at positions 2k and 2k+1 of a level, as a block with duplicated \
+transactions has) still prints its root, then says so on standard error with exit status 1. No txids: \
+64 zeros (32 zero bytes, as ComputeMerkleRoot returns), exit status 0.")]
+    MerkleRoot(MerkleArgs),
     /// This machine's speed table: every backend beside the one-at-a-time baselines.
     Bench(BenchArgs),
     /// The backends of this build, which ones this CPU runs, and the one chosen.
@@ -95,16 +108,26 @@ pub struct SumArgs {
     #[arg(value_name = "FILE")]
     files: Vec<OsString>,
     /// HASH160 = RIPEMD160(SHA256(file)) instead of RIPEMD-160.
-    #[arg(long, conflicts_with_all = ["sha256", "keccak256"])]
+    #[arg(long, conflicts_with_all = ["sha256", "keccak256", "sha256d"])]
     hash160: bool,
     /// SHA-256 instead of RIPEMD-160 (the output of sha256sum).
-    #[arg(long, conflicts_with = "keccak256")]
+    #[arg(long, conflicts_with_all = ["keccak256", "sha256d"])]
     sha256: bool,
     /// Keccak-256 with the original Keccak padding, as Ethereum uses it
     /// (not FIPS 202 SHA3-256), instead of RIPEMD-160.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "sha256d")]
     keccak256: bool,
-    /// BSD-style output: `RIPEMD160 (name) = hex` (HASH160, SHA256, KECCAK256).
+    /// Double SHA-256, SHA256(SHA256(file)), as Bitcoin hashes block
+    /// headers and transactions, instead of RIPEMD-160.
+    #[arg(long)]
+    sha256d: bool,
+    /// Print each digest byte-reversed, as Bitcoin displays txids and block
+    /// hashes (any algorithm). With --check: the listed digests are
+    /// byte-reversed ones (a list does not record the byte order: check a
+    /// list written with --reverse with --check --reverse).
+    #[arg(long)]
+    reverse: bool,
+    /// BSD-style output: `RIPEMD160 (name) = hex` (HASH160, SHA256, KECCAK256, SHA256D).
     #[arg(long, conflicts_with = "check")]
     tag: bool,
     /// Read checksums from the FILEs and check them. A tagged line
@@ -153,18 +176,26 @@ pub struct KeysArgs {
     #[arg(value_name = "FILE")]
     files: Vec<OsString>,
     /// RIPEMD-160 of each message instead of HASH160.
-    #[arg(long, conflicts_with_all = ["sha256", "hash32", "keccak256"])]
+    #[arg(long, conflicts_with_all = ["sha256", "hash32", "keccak256", "sha256d"])]
     ripemd160: bool,
     /// SHA-256 of each message instead of HASH160.
-    #[arg(long, conflicts_with_all = ["hash32", "keccak256"])]
+    #[arg(long, conflicts_with_all = ["hash32", "keccak256", "sha256d"])]
     sha256: bool,
     /// RIPEMD-160 of 32-byte messages (64 hex digits a line; others are invalid).
-    #[arg(long, conflicts_with = "keccak256")]
+    #[arg(long, conflicts_with_all = ["keccak256", "sha256d"])]
     hash32: bool,
     /// Keccak-256 of each message, with the original Keccak padding as
     /// Ethereum uses it (not FIPS 202 SHA3-256), instead of HASH160.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "sha256d")]
     keccak256: bool,
+    /// Double SHA-256 of each message, SHA256(SHA256(m)), instead of
+    /// HASH160: a raw transaction's txid, a block header's hash.
+    #[arg(long)]
+    sha256d: bool,
+    /// Print each digest byte-reversed, as Bitcoin displays txids and block
+    /// hashes (any algorithm; with --binary, raw digests reversed).
+    #[arg(long)]
+    reverse: bool,
     /// Fixed-width binary records in (--width bytes each), raw digests out.
     #[arg(long, requires = "width")]
     binary: bool,
@@ -225,6 +256,8 @@ impl From<EthArgs> for KeysArgs {
             sha256: false,
             hash32: false,
             keccak256: false,
+            sha256d: false,
+            reverse: false,
             binary: a.binary,
             width: a.width,
             keys: false,
@@ -234,6 +267,17 @@ impl From<EthArgs> for KeysArgs {
             eth: true,
         }
     }
+}
+
+#[derive(Args, Debug)]
+pub struct MerkleArgs {
+    /// The txids, one a line (`-` or none: standard input).
+    #[arg(value_name = "FILE")]
+    file: Option<OsString>,
+    /// Read the txids and print the root in internal byte order (as
+    /// SHA-256 outputs them), not byte-reversed as Bitcoin displays them.
+    #[arg(long)]
+    internal: bool,
 }
 
 #[derive(Args, Debug)]
@@ -261,20 +305,29 @@ fn man_extra(page: &str) -> (&'static str, &'static str) {
 2: a usage error.",
             ".nf\nrmd160mb sum \\-\\-sha256 *.iso > SHA256SUMS\nrmd160mb sum \\-c SHA256SUMS\n\
 rmd160mb sum \\-\\-tag \\-\\-hash160 abc.txt > HASH160SUMS; rmd160mb sum \\-c HASH160SUMS\n\
-openssl dgst \\-rmd160 abc.txt | rmd160mb sum \\-c\n.fi",
+openssl dgst \\-rmd160 abc.txt | rmd160mb sum \\-c\n\
+rmd160mb sum \\-\\-sha256d \\-\\-reverse header.bin\n.fi",
         ),
         "hash160" => (
             "0: every line was hashed.\n.br\n1: a file could not be read, or standard output could not be written.\n.br\n\
 2: a usage error, an invalid line (without \\fB\\-\\-skip\\-invalid\\fR), or a partial record at the end of a \
 \\fB\\-\\-binary\\fR input.",
             ".nf\nrmd160mb hash160 keys.txt > hash160.txt\nrmd160mb hash160 \\-\\-keys \\-\\-skip\\-invalid keys.txt\n\
-rmd160mb hash160 \\-\\-binary \\-\\-width 33 keys.bin > digests.bin\n.fi",
+rmd160mb hash160 \\-\\-binary \\-\\-width 33 keys.bin > digests.bin\n\
+rmd160mb hash160 \\-\\-sha256d \\-\\-reverse rawtxs.txt > txids.txt\n.fi",
         ),
         "eth-address" => (
             "0: every key was hashed.\n.br\n1: a file could not be read, or standard output could not be written.\n.br\n\
 2: a usage error, an invalid line or record (without \\fB\\-\\-skip\\-invalid\\fR), or a partial record.",
             ".nf\nrmd160mb eth\\-address pubkeys.txt > addresses.txt\n\
 rmd160mb eth\\-address \\-\\-binary \\-\\-width 64 keys.bin > addresses.bin\n.fi",
+        ),
+        "merkle-root" => (
+            "0: the root was printed.\n.br\n1: the file could not be read, the tree is mutated (the root is \
+printed, then the message on standard error), or standard output could not be written.\n.br\n\
+2: a usage error or an invalid line.",
+            ".nf\nbitcoin\\-cli getblock $(bitcoin\\-cli getblockhash 100000) | jq \\-r '.tx[]' | rmd160mb merkle\\-root\n\
+rmd160mb merkle\\-root txids.txt\nrmd160mb merkle\\-root \\-\\-internal leaves.txt\n.fi",
         ),
         "bench" => (
             "0: success.\n.br\n1: standard output could not be written.\n.br\n2: a usage error.",
@@ -286,9 +339,9 @@ rmd160mb eth\\-address \\-\\-binary \\-\\-width 64 keys.bin > addresses.bin\n.fi
         ),
         _ => (
             "0: success.\n.br\n1: a file could not be read, a checksum did not match, or standard output \
-could not be written.\n.br\n2: a usage error or invalid input (see each subcommand's page).",
+could not be written (merkle\\-root: also a mutated tree).\n.br\n2: a usage error or invalid input (see each subcommand's page).",
             ".nf\nrmd160mb sum \\-\\-sha256 file.iso\nrmd160mb hash160 keys.txt\n\
-rmd160mb eth\\-address pubkeys.txt\nrmd160mb backends\n.fi",
+rmd160mb eth\\-address pubkeys.txt\nrmd160mb merkle\\-root txids.txt\nrmd160mb backends\n.fi",
         ),
     }
 }
@@ -396,6 +449,7 @@ fn main() -> ExitCode {
         Command::Sum(a) => sum::run(a),
         Command::Hash160(a) => keys::run(a),
         Command::EthAddress(a) => keys::run(a.into()),
+        Command::MerkleRoot(a) => keys::merkle::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Backends => backends::run(),
         Command::GenerateMan { dir } => match generate_man(&dir) {

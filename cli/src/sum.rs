@@ -24,16 +24,19 @@ pub enum Algo {
     Hash160,
     Sha256,
     Keccak256,
+    /// Double SHA-256, SHA256(SHA256(file)), as Bitcoin hashes.
+    Sha256d,
 }
 
 /// The tags a checksum line may start with, and their algorithm: the
 /// tool's own (`--tag`) and OpenSSL's (`openssl dgst`: `RIPEMD-160(name)=
 /// hex`, `SHA2-256(name)= hex`, `SHA256(name)= hex`, `KECCAK-256(name)= hex`).
-const TAGS: [(&str, Algo); 7] = [
+const TAGS: [(&str, Algo); 8] = [
     ("RIPEMD160", Algo::Ripemd160),
     ("RIPEMD-160", Algo::Ripemd160),
     ("HASH160", Algo::Hash160),
     ("SHA256", Algo::Sha256),
+    ("SHA256D", Algo::Sha256d),
     ("SHA2-256", Algo::Sha256),
     ("KECCAK256", Algo::Keccak256),
     ("KECCAK-256", Algo::Keccak256),
@@ -46,11 +49,12 @@ impl Algo {
             Algo::Hash160 => "HASH160",
             Algo::Sha256 => "SHA256",
             Algo::Keccak256 => "KECCAK256",
+            Algo::Sha256d => "SHA256D",
         }
     }
     fn hex_len(self) -> usize {
         match self {
-            Algo::Sha256 | Algo::Keccak256 => 64,
+            Algo::Sha256 | Algo::Keccak256 | Algo::Sha256d => 64,
             _ => 40,
         }
     }
@@ -90,19 +94,19 @@ fn hash_task(files: &[(Algo, &[u8])]) -> Vec<io::Result<Vec<u8>>> {
             Err(e) => results.push(Some(Err(e))),
         }
     }
-    for algo in [Algo::Ripemd160, Algo::Hash160, Algo::Sha256, Algo::Keccak256] {
+    for algo in [Algo::Ripemd160, Algo::Hash160, Algo::Sha256, Algo::Keccak256, Algo::Sha256d] {
         let group: Vec<&(usize, Algo, Vec<u8>)> = small.iter().filter(|f| f.1 == algo).collect();
         if group.is_empty() {
             continue;
         }
         let msgs: Vec<&[u8]> = group.iter().map(|f| f.2.as_slice()).collect();
         let digests: Vec<Vec<u8>> = match algo {
-            Algo::Sha256 | Algo::Keccak256 => {
+            Algo::Sha256 | Algo::Keccak256 | Algo::Sha256d => {
                 let mut d = vec![[0u8; 32]; msgs.len()];
-                if algo == Algo::Sha256 {
-                    ripemd160mb::sha256_many(&mut d, &msgs);
-                } else {
-                    ripemd160mb::keccak256_many(&mut d, &msgs);
+                match algo {
+                    Algo::Sha256 => ripemd160mb::sha256_many(&mut d, &msgs),
+                    Algo::Sha256d => ripemd160mb::sha256d_many(&mut d, &msgs),
+                    _ => ripemd160mb::keccak256_many(&mut d, &msgs),
                 }
                 d.iter().map(|x| x.to_vec()).collect()
             }
@@ -168,6 +172,7 @@ fn hash_reader(algo: Algo, mut reader: Box<dyn Read>) -> io::Result<Vec<u8>> {
     Ok(match algo {
         Algo::Ripemd160 => rmd.finalize().to_vec(),
         Algo::Sha256 => sha.finalize().to_vec(),
+        Algo::Sha256d => sha2::Sha256::digest(sha.finalize()).to_vec(),
         Algo::Hash160 => ripemd160mb::ripemd160(&sha.finalize()).to_vec(),
         Algo::Keccak256 => keccak.finalize().to_vec(),
     })
@@ -271,6 +276,8 @@ pub fn run(a: SumArgs) -> io::Result<u8> {
         Algo::Sha256
     } else if a.keccak256 {
         Algo::Keccak256
+    } else if a.sha256d {
+        Algo::Sha256d
     } else {
         Algo::Ripemd160
     };
@@ -285,6 +292,7 @@ pub fn run(a: SumArgs) -> io::Result<u8> {
             strict: a.strict,
             warn: a.warn,
             ignore_missing: a.ignore_missing,
+            reverse: a.reverse,
         };
         let mut ok = true;
         let mut state = CheckState { bsd_reversed: None };
@@ -305,7 +313,10 @@ pub fn run(a: SumArgs) -> io::Result<u8> {
         let mut out = stdout.lock();
         for (name, r) in group.iter().zip(results) {
             match r {
-                Ok(d) => {
+                Ok(mut d) => {
+                    if a.reverse {
+                        d.reverse();
+                    }
                     let esc = !a.zero && !a.no_names && needs_escape(name);
                     let shown = if esc { escaped(name) } else { name.clone() };
                     let mut line = Vec::new();
@@ -345,6 +356,8 @@ struct CheckOpts {
     strict: bool,
     warn: bool,
     ignore_missing: bool,
+    /// `--reverse`: the listed digests are byte-reversed.
+    reverse: bool,
 }
 
 /// coreutils keeps one "reversed BSD format" decision (`hex name` with a
@@ -513,7 +526,10 @@ fn check_list(
                         out.write_all(&shown)?;
                     }
                 }
-                Ok(d) => {
+                Ok(mut d) => {
+                    if o.reverse {
+                        d.reverse();
+                    }
                     let good = hex(&d).as_bytes().eq_ignore_ascii_case(&want);
                     if good {
                         *matched += 1;

@@ -449,7 +449,17 @@ fn bench_json_and_backends() {
     want.extend(backends());
     assert_eq!(names, want);
     for r in rows.iter().chain([&v["all_cores"]]) {
-        for col in ["ripemd160-32", "hash160-33", "hash160-65", "sha256-32", "keccak256-32", "eth-address-64"] {
+        for col in [
+            "ripemd160-32",
+            "hash160-33",
+            "hash160-65",
+            "sha256-32",
+            "keccak256-32",
+            "eth-address-64",
+            "sha256d-64",
+            "sha256d-80",
+            "merkle-4096",
+        ] {
             assert!(r[col]["ns_per_msg"].as_f64().unwrap() > 0.0, "{r}");
             assert!(r[col]["mmsg_per_s"].as_f64().unwrap() > 0.0, "{r}");
         }
@@ -481,9 +491,15 @@ fn man_pages_build() {
     let dir = tmpdir("man");
     let out = rmd(&["generate-man", dir.to_str().unwrap()], b"");
     assert!(out.status.success());
-    for page in
-        ["rmd160mb", "rmd160mb-sum", "rmd160mb-hash160", "rmd160mb-eth-address", "rmd160mb-bench", "rmd160mb-backends"]
-    {
+    for page in [
+        "rmd160mb",
+        "rmd160mb-sum",
+        "rmd160mb-hash160",
+        "rmd160mb-eth-address",
+        "rmd160mb-merkle-root",
+        "rmd160mb-bench",
+        "rmd160mb-backends",
+    ] {
         let text = std::fs::read_to_string(dir.join(format!("{page}.1"))).unwrap();
         assert!(text.contains(".TH"), "{page}");
         assert!(text.contains(&page.replace('-', "\\-")), "{page}");
@@ -495,7 +511,15 @@ fn man_pages_build() {
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .filter(|n| n.ends_with(".1"))
         .collect();
-    assert_eq!(pages.len(), 6, "{pages:?}");
+    assert_eq!(pages.len(), 7, "{pages:?}");
+    // make install installs every page generated (mk/cli.mk's list).
+    let mk = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../mk/cli.mk")).unwrap();
+    let list = mk.lines().find_map(|l| l.strip_prefix("CLI_MAN_PAGES := ")).unwrap();
+    let mut listed: Vec<String> = list.split_whitespace().map(|p| format!("{p}.1")).collect();
+    let mut generated = pages.clone();
+    listed.sort();
+    generated.sort();
+    assert_eq!(listed, generated, "mk/cli.mk's CLI_MAN_PAGES");
     let version = format!("\"rmd160mb {}\"", env!("CARGO_PKG_VERSION"));
     for page in &pages {
         let text = std::fs::read_to_string(dir.join(page)).unwrap();
@@ -521,6 +545,12 @@ fn man_pages_build() {
     }
     let sum = std::fs::read_to_string(dir.join("rmd160mb-sum.1")).unwrap();
     assert!(sum.contains(".SH SYNOPSIS\n\\fBrmd160mb sum\\fR [\\fIOPTIONS\\fR] [\\fIFILE\\fR]...\n"), "{sum}");
+    let merkle = std::fs::read_to_string(dir.join("rmd160mb-merkle-root.1")).unwrap();
+    assert!(
+        merkle.contains(".SH SYNOPSIS\n\\fBrmd160mb merkle\\-root\\fR [\\fIOPTIONS\\fR] [\\fIFILE\\fR]\n"),
+        "{merkle}"
+    );
+    assert!(merkle.contains("\\-\\-internal") && merkle.contains("CVE\\-2012\\-2459"), "{merkle}");
     // The hidden generator is not documented.
     assert!(!std::fs::read_to_string(dir.join("rmd160mb.1")).unwrap().contains("generate"));
 }
@@ -684,6 +714,8 @@ fn write_errors_of_every_subcommand() {
     let good = "0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798\n";
     std::fs::write(dir.join("keys.txt"), good.repeat(10_000)).unwrap();
     std::fs::write(dir.join("eth.txt"), format!("04{}\n", "ab".repeat(64)).repeat(1000)).unwrap();
+    let txids: String = ["ab", "cd", "ef"].iter().map(|b| b.repeat(32) + "\n").collect();
+    std::fs::write(dir.join("txids.txt"), txids).unwrap();
     let sums = ok_stdout(&run_in(&dir, BIN, &["sum", "abc.txt"], b"", &[]));
     std::fs::write(dir.join("SUMS"), sums).unwrap();
     let cases: &[&[&str]] = &[
@@ -695,6 +727,10 @@ fn write_errors_of_every_subcommand() {
         &["hash160", "--keccak256", "keys.txt"],
         &["sum", "--keccak256", "abc.txt"],
         &["eth-address", "eth.txt"],
+        &["merkle-root", "txids.txt"],
+        &["merkle-root", "--help"],
+        &["sum", "--sha256d", "--reverse", "abc.txt"],
+        &["hash160", "--sha256d", "--reverse", "keys.txt"],
         &["backends"],
         &["bench", "--time-ms", "1", "-j", "1"],
         &["bench", "--json", "--time-ms", "1", "-j", "1"],
@@ -1065,4 +1101,335 @@ fn hash160_width_and_keys_in_text_mode() {
     let both = format!("{good}\n04{}\n", "11".repeat(64));
     assert!(rmd(&["hash160", "--keys"], both.as_bytes()).status.success());
     assert_eq!(ok_stdout(&rmd(&["hash160", "--width", "33"], format!("{good}\n").as_bytes())), want);
+}
+
+/// Double SHA-256 by the sha2 crate, independent of the library.
+fn sha256d_oracle(m: &[u8]) -> [u8; 32] {
+    use sha2::Digest;
+    sha2::Sha256::digest(sha2::Sha256::digest(m)).into()
+}
+
+fn unhex(s: &str) -> Vec<u8> {
+    hex_simd::decode_to_vec(s).unwrap_or_else(|e| panic!("{s}: {e}"))
+}
+
+fn reversed(mut b: Vec<u8>) -> Vec<u8> {
+    b.reverse();
+    b
+}
+
+/// The messages of tests/vectors/sha256d.tsv and their digests (internal order).
+fn sha256d_vectors() -> Vec<(Vec<u8>, Vec<u8>)> {
+    vectors("sha256d.tsv")
+        .iter()
+        .map(|r| {
+            let len: usize = r[0].parse().unwrap();
+            let msg =
+                if r[1].is_empty() { (0..len).map(|i| ((i * 7 + len) % 256) as u8).collect() } else { unhex(&r[1]) };
+            assert_eq!(msg.len(), len);
+            (msg, unhex(&r[2]))
+        })
+        .collect()
+}
+
+/// The message from the Bitcoin chain of `len` bytes in sha256d.tsv (its
+/// hex given, unlike the synthetic m_L of the same length) and its digest.
+fn sha256d_chain_vector(len: usize) -> (Vec<u8>, Vec<u8>) {
+    let r = vectors("sha256d.tsv").into_iter().find(|r| r[0] == len.to_string() && !r[1].is_empty()).unwrap();
+    (unhex(&r[1]), unhex(&r[2]))
+}
+
+/// `sum --sha256d` of files of every size (small ones in the batch call,
+/// large ones streamed) against the sha2 crate twice; `--reverse` with
+/// every algorithm prints the same digests byte-reversed.
+#[test]
+fn sum_sha256d_and_reverse_every_algorithm() {
+    let dir = tmpdir("sum-sha256d");
+    let names: Vec<String> = sample_files(&dir).into_iter().filter(|n| n.starts_with('f')).collect();
+    let mut want = String::new();
+    let mut want_rev = String::new();
+    for name in &names {
+        let d = sha256d_oracle(&std::fs::read(dir.join(name)).unwrap());
+        want += &format!("{}  {name}\n", hex(&d));
+        want_rev += &format!("{}  {name}\n", hex(&reversed(d.to_vec())));
+    }
+    for j in ["1", "8"] {
+        let mut args = vec!["sum", "--sha256d", "-j", j];
+        args.extend(names.iter().map(String::as_str));
+        assert_eq!(ok_stdout(&run_in(&dir, BIN, &args, b"", &[])), want, "-j {j}");
+        args.insert(1, "--reverse");
+        assert_eq!(ok_stdout(&run_in(&dir, BIN, &args, b"", &[])), want_rev, "--reverse -j {j}");
+    }
+    // standard input (streamed)
+    let data = std::fs::read(dir.join("f1000")).unwrap();
+    assert_eq!(ok_stdout(&rmd(&["sum", "--sha256d"], &data)), format!("{}  -\n", hex(&sha256d_oracle(&data))));
+    // --reverse with every algorithm: each line's digest reversed.
+    for flag in [None, Some("--hash160"), Some("--sha256"), Some("--keccak256"), Some("--sha256d")] {
+        for extra in [&[][..], &["--tag"], &["--no-names"]] {
+            let mut args = vec!["sum"];
+            args.extend(flag);
+            args.extend(extra);
+            args.extend(names.iter().map(String::as_str));
+            let plain = ok_stdout(&run_in(&dir, BIN, &args, b"", &[]));
+            args.insert(1, "--reverse");
+            let rev = ok_stdout(&run_in(&dir, BIN, &args, b"", &[]));
+            assert_eq!(plain.lines().count(), names.len());
+            for (p, r) in plain.lines().zip(rev.lines()) {
+                let hex_of = |l: &str| -> String {
+                    match extra.first() {
+                        Some(&"--tag") => l.rsplit(' ').next().unwrap().to_string(),
+                        _ => l.split(' ').next().unwrap().to_string(),
+                    }
+                };
+                let (hp, hr) = (hex_of(p), hex_of(r));
+                assert_eq!(hex(&reversed(unhex(&hp))), hr, "{flag:?} {extra:?}: {p} / {r}");
+                assert_eq!(p.replace(&hp, ""), r.replace(&hr, ""), "{flag:?} {extra:?}: the rest of the line");
+            }
+        }
+    }
+}
+
+/// `sum --tag --sha256d` writes `SHA256D (name) = hex`, which `sum -c`
+/// reads back by its tag; `-c --reverse` checks a list written with
+/// `--reverse`, and a plain `-c` of that list fails (a list does not
+/// record the byte order).
+#[test]
+fn check_sha256d_tag_and_reverse_round_trip() {
+    let dir = tmpdir("check-sha256d");
+    let names: Vec<String> = sample_files(&dir).into_iter().filter(|n| n.starts_with('f')).collect();
+    let mut args = vec!["sum", "--tag", "--sha256d"];
+    args.extend(names.iter().map(String::as_str));
+    let list = ok_stdout(&run_in(&dir, BIN, &args, b"", &[]));
+    for (line, name) in list.lines().zip(&names) {
+        let d = sha256d_oracle(&std::fs::read(dir.join(name)).unwrap());
+        assert_eq!(line, format!("SHA256D ({name}) = {}", hex(&d)));
+    }
+    std::fs::write(dir.join("list"), &list).unwrap();
+    for check_flag in [None, Some("--sha256"), Some("--sha256d")] {
+        let mut cargs = vec!["sum", "-c", "list"];
+        cargs.extend(check_flag);
+        let out = ok_stdout(&run_in(&dir, BIN, &cargs, b"", &[]));
+        assert_eq!(out.lines().count(), names.len(), "{check_flag:?}");
+        assert!(out.lines().all(|l| l.ends_with(": OK")), "{check_flag:?}: {out}");
+    }
+    // The same list checked as byte-reversed: every line fails.
+    let out = run_in(&dir, BIN, &["sum", "-c", "--reverse", "list"], b"", &[]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).matches(": FAILED\n").count(), names.len());
+    // Untagged and tagged lists written with --reverse.
+    for tag in [&[][..], &["--tag"]] {
+        let mut args = vec!["sum", "--sha256d", "--reverse"];
+        args.extend(tag);
+        args.extend(names.iter().map(String::as_str));
+        std::fs::write(dir.join("rev"), ok_stdout(&run_in(&dir, BIN, &args, b"", &[]))).unwrap();
+        let out = ok_stdout(&run_in(&dir, BIN, &["sum", "--sha256d", "-c", "--reverse", "rev"], b"", &[]));
+        assert!(out.lines().all(|l| l.ends_with(": OK")) && out.lines().count() == names.len(), "{tag:?}: {out}");
+        let out = run_in(&dir, BIN, &["sum", "--sha256d", "-c", "rev"], b"", &[]);
+        assert_eq!(out.status.code(), Some(1), "{tag:?}");
+    }
+    // A changed digest fails.
+    let first = list.lines().next().unwrap();
+    let at = first.rfind(' ').unwrap() + 1;
+    let flipped = if &first[at..at + 1] == "0" { "1" } else { "0" };
+    std::fs::write(dir.join("bad"), format!("{}{flipped}{}\n", &first[..at], &first[at + 1..])).unwrap();
+    let out = run_in(&dir, BIN, &["sum", "-c", "bad"], b"", &[]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).ends_with(": FAILED\n"));
+}
+
+/// The genesis block header (the 80-byte message of sha256d.tsv) as a
+/// binary file: `sum --sha256d --reverse` prints the block hash as
+/// Bitcoin displays it.
+#[test]
+fn sum_sha256d_reverse_of_the_genesis_header() {
+    let dir = tmpdir("genesis");
+    let (header, digest) = sha256d_chain_vector(80);
+    assert_eq!(sha256d_oracle(&header).to_vec(), digest, "the vector file against the sha2 crate");
+    std::fs::write(dir.join("genesis.bin"), &header).unwrap();
+    let out = ok_stdout(&run_in(&dir, BIN, &["sum", "--sha256d", "--reverse", "genesis.bin"], b"", &[]));
+    let shown = hex(&reversed(digest));
+    assert_eq!(out, format!("{shown}  genesis.bin\n"));
+    // The published genesis block hash.
+    assert_eq!(shown, "000000000019d6689c085ae165831e934ff763ae46a2a6c172b3f1b60a8ce26f");
+}
+
+/// `hash160 --sha256d`: every message of sha256d.tsv as a hex line (many
+/// widths: the general path; the 32-byte ones alone: the uniform path),
+/// with and without `--reverse`, and binary records.
+#[test]
+fn hash160_sha256d_and_reverse_vectors() {
+    let rows: Vec<(Vec<u8>, Vec<u8>)> = sha256d_vectors().into_iter().filter(|(m, _)| !m.is_empty()).collect();
+    for (m, d) in &rows {
+        assert_eq!(&sha256d_oracle(m).to_vec(), d, "the vector file against the sha2 crate");
+    }
+    let input: String = "# txs\n".to_string() + &rows.iter().map(|(m, _)| hex(m) + "\n").collect::<String>();
+    let want: String = "# txs\n".to_string() + &rows.iter().map(|(_, d)| hex(d) + "\n").collect::<String>();
+    let want_rev: String =
+        "# txs\n".to_string() + &rows.iter().map(|(_, d)| hex(&reversed(d.clone())) + "\n").collect::<String>();
+    for j in ["1", "8"] {
+        assert_eq!(ok_stdout(&rmd(&["hash160", "--sha256d", "-j", j], input.as_bytes())), want);
+        assert_eq!(ok_stdout(&rmd(&["hash160", "--sha256d", "--reverse", "-j", j], input.as_bytes())), want_rev);
+    }
+    // Many 32-byte messages (uniform chunks), text and binary.
+    let msgs: Vec<Vec<u8>> = (0..20_000u32).map(|i| sha256d_oracle(&i.to_le_bytes()).to_vec()).collect();
+    let text: String = msgs.iter().map(|m| hex(m) + "\n").collect();
+    let want: String = msgs.iter().map(|m| hex(&reversed(sha256d_oracle(m).to_vec())) + "\n").collect();
+    assert_eq!(ok_stdout(&rmd(&["hash160", "--sha256d", "--reverse", "-j", "2"], text.as_bytes())), want);
+    let bin: Vec<u8> = msgs.concat();
+    let want_bin: Vec<u8> = msgs.iter().flat_map(|m| reversed(sha256d_oracle(m).to_vec())).collect();
+    let out = rmd(&["hash160", "--sha256d", "--reverse", "--binary", "--width", "32"], &bin);
+    assert!(out.status.success());
+    assert_eq!(out.stdout, want_bin);
+    // A raw transaction (the genesis coinbase, 204 bytes) gives its txid as displayed.
+    let (tx, txid) = sha256d_chain_vector(204);
+    assert_eq!(sha256d_oracle(&tx).to_vec(), txid);
+    let out = ok_stdout(&rmd(&["hash160", "--sha256d", "--reverse"], (hex(&tx) + "\n").as_bytes()));
+    assert_eq!(out, hex(&reversed(txid)) + "\n");
+    // The genesis coinbase's published txid.
+    assert_eq!(out, "4a5e1e4baab89f3a32518a88c31bc87f618f76673e2cc77ab2127b7afdeda33b\n");
+}
+
+/// `--reverse` in the hex-lines mode with every algorithm: the digests of
+/// the plain run, each byte-reversed; comments and empty lines unchanged.
+#[test]
+fn hash160_reverse_every_algorithm() {
+    let rows = vectors("hash160-pubkeys.tsv");
+    let mut input = String::from("# keys\n\n");
+    for r in rows.iter().take(300) {
+        input += &format!("{}\n{}\n", r[1], r[3]);
+    }
+    for flag in [None, Some("--ripemd160"), Some("--sha256"), Some("--keccak256"), Some("--sha256d")] {
+        let mut args = vec!["hash160"];
+        args.extend(flag);
+        let plain = ok_stdout(&rmd(&args, input.as_bytes()));
+        args.push("--reverse");
+        let rev = ok_stdout(&rmd(&args, input.as_bytes()));
+        let want: String = plain
+            .lines()
+            .map(|l| if l.is_empty() || l.starts_with('#') { l.to_string() } else { hex(&reversed(unhex(l))) })
+            .map(|l| l + "\n")
+            .collect();
+        assert_eq!(rev, want, "{flag:?}");
+        assert_ne!(rev, plain, "{flag:?}");
+    }
+}
+
+/// A merkle root computed level by level, as Bitcoin Core's
+/// ComputeMerkleRoot, independent of the library: (root, mutated).
+fn merkle_oracle(leaves: &[Vec<u8>]) -> (Vec<u8>, bool) {
+    if leaves.is_empty() {
+        return (vec![0; 32], false);
+    }
+    let mut level = leaves.to_vec();
+    let mut mutated = false;
+    while level.len() > 1 {
+        mutated |= level.chunks(2).any(|p| p.len() == 2 && p[0] == p[1]);
+        if level.len() % 2 == 1 {
+            level.push(level.last().unwrap().clone());
+        }
+        level = level.chunks(2).map(|p| sha256d_oracle(&[p[0].clone(), p[1].clone()].concat()).to_vec()).collect();
+    }
+    (level.remove(0), mutated)
+}
+
+/// Every tree of merkle-roots.tsv (synthetic sizes, mutated shapes, block
+/// 100000): the txids in display order in, the root in display order out,
+/// exit status 1 and the message for a mutated tree; `--internal` too.
+#[test]
+fn merkle_root_vectors() {
+    let dir = tmpdir("merkle");
+    let rows = vectors("merkle-roots.tsv");
+    assert!(rows.iter().any(|r| r[4] == "1"), "the file has mutated shapes");
+    for r in &rows {
+        let n: usize = r[1].parse().unwrap();
+        let leaves: Vec<Vec<u8>> = unhex(&r[2]).chunks(32).map(<[u8]>::to_vec).collect();
+        assert_eq!(leaves.len(), n, "{}", r[0]);
+        let root = unhex(&r[3]);
+        let mutated = r[4] == "1";
+        assert_eq!(merkle_oracle(&leaves), (root.clone(), mutated), "{} {n}: the vector file against the oracle", r[0]);
+        let display: String = leaves.iter().map(|l| hex(&reversed(l.clone())) + "\n").collect();
+        let internal: String = leaves.iter().map(|l| hex(l) + "\n").collect();
+        std::fs::write(dir.join("txids.txt"), &display).unwrap();
+        for (args, stdin, want) in [
+            (&["merkle-root", "txids.txt"][..], "", hex(&reversed(root.clone()))),
+            (&["merkle-root"], display.as_str(), hex(&reversed(root.clone()))),
+            (&["merkle-root", "-"], display.as_str(), hex(&reversed(root.clone()))),
+            (&["merkle-root", "--internal"], internal.as_str(), hex(&root)),
+        ] {
+            let out = run_in(&dir, BIN, args, stdin.as_bytes(), &[]);
+            let what = format!("{} {n} {args:?}", r[0]);
+            assert_eq!(String::from_utf8_lossy(&out.stdout), want + "\n", "{what}");
+            if mutated {
+                assert_eq!(out.status.code(), Some(1), "{what}");
+                assert_eq!(
+                    String::from_utf8_lossy(&out.stderr),
+                    "rmd160mb: merkle tree is mutated (CVE-2012-2459): two equal hashes at positions 2k and 2k+1 of a level\n",
+                    "{what}"
+                );
+            } else {
+                assert_eq!(out.status.code(), Some(0), "{what}: {}", String::from_utf8_lossy(&out.stderr));
+                assert!(out.stderr.is_empty(), "{what}");
+            }
+        }
+    }
+    // Block 100000: the published merkle root, as a block explorer shows it.
+    let block = rows.iter().find(|r| r[0] == "block-100000").unwrap();
+    let display: String =
+        unhex(&block[2]).chunks(32).map(|l| hex(&reversed(l.to_vec())) + "\n").collect::<String>().to_uppercase();
+    let out = ok_stdout(&rmd(&["merkle-root"], display.replace('\n', "\r\n").as_bytes()));
+    assert_eq!(out, "f3e94742aca4b5ef85488dc37c06c3282295ffec960994b2c0d5ac2a25a95766\n");
+    // A larger tree against the oracle.
+    let leaves: Vec<Vec<u8>> = (0..5000u32).map(|i| sha256d_oracle(&i.to_be_bytes()).to_vec()).collect();
+    let input: String = leaves.iter().map(|l| hex(l) + "\n").collect();
+    assert_eq!(
+        ok_stdout(&rmd(&["merkle-root", "--internal"], input.as_bytes())),
+        hex(&merkle_oracle(&leaves).0) + "\n"
+    );
+}
+
+/// Comments, empty lines and CR LF are skipped as in hash160; an invalid
+/// line stops with exit status 2, `file:line: invalid line: why` and
+/// nothing on standard output; no txids: 32 zero bytes.
+#[test]
+fn merkle_root_input_rules() {
+    let dir = tmpdir("merkle-input");
+    // Not the same read backwards: the byte order matters.
+    let a = hex(&(0..32).collect::<Vec<u8>>());
+    let b = hex(&(32..64).collect::<Vec<u8>>());
+    let (root, _) = merkle_oracle(&[reversed(unhex(&a)), reversed(unhex(&b))]);
+    let want = hex(&reversed(root)) + "\n";
+    let noisy = format!("# block\r\n\r\n{a}\r\n#{b}\n\n{}\n", b.to_uppercase());
+    assert_eq!(ok_stdout(&rmd(&["merkle-root"], noisy.as_bytes())), want);
+    assert_eq!(ok_stdout(&rmd(&["merkle-root"], format!("{a}\n{b}").as_bytes())), want, "no final newline");
+    for bad in [
+        (format!("{a}x"), "65 hex digits, an odd number"),
+        (a[..62].to_string(), "31 bytes, not 32 bytes"),
+        (format!("{a}00"), "33 bytes, not 32 bytes"),
+        (format!("{}zz", &a[..62]), "not hex digits"),
+        (format!("{a} "), "65 hex digits, an odd number (the line ends in spaces or tabs)"),
+        (format!(" {a}"), "65 hex digits, an odd number"),
+        (format!("0x{}", &a[..62]), "not hex digits"),
+    ] {
+        std::fs::write(dir.join("t.txt"), format!("# c\n{a}\n\n{}\n{b}\n", bad.0)).unwrap();
+        let out = run_in(&dir, BIN, &["merkle-root", "t.txt"], b"", &[]);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        assert!(out.stdout.is_empty(), "{bad:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), format!("rmd160mb: t.txt:4: invalid line: {}\n", bad.1));
+        // hash160 says the same of the same line (one piece of code).
+        let out = run_in(&dir, BIN, &["hash160", "--width", "32", "t.txt"], b"", &[]);
+        assert_eq!(String::from_utf8_lossy(&out.stderr), format!("rmd160mb: t.txt:4: invalid line: {}\n", bad.1));
+    }
+    let out = rmd(&["merkle-root"], b"00\n");
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "rmd160mb: -:1: invalid line: 1 byte, not 32 bytes\n");
+    // No txids (empty input, or only comments): 32 zero bytes, exit status 0.
+    for empty in ["", "\n", "# nothing\n\n"] {
+        assert_eq!(ok_stdout(&rmd(&["merkle-root"], empty.as_bytes())), "0".repeat(64) + "\n", "{empty:?}");
+    }
+    // One txid: the root is the txid.
+    assert_eq!(ok_stdout(&rmd(&["merkle-root"], format!("{a}\n").as_bytes())), a.clone() + "\n");
+    let out = run_in(&dir, BIN, &["merkle-root", "nope.txt"], b"", &[]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "rmd160mb: nope.txt: No such file or directory\n");
+    let out = run_in(&dir, BIN, &["merkle-root", "a", "b"], b"", &[]);
+    assert_eq!(out.status.code(), Some(2), "one file only");
 }

@@ -3,7 +3,7 @@
 
 use ripemd160mb::Backend;
 
-use super::rules::{invalid, Mode, Rec, Rules, Why};
+use super::rules::{classify, ends_blank, Line, Mode, Rec, Rules, Why};
 
 /// A worker's reusable buffers.
 #[derive(Default)]
@@ -37,6 +37,7 @@ pub(super) fn hash_run(
         Mode::Eth => return ripemd160mb::eth_address_with(backend, d20, src, width).is_ok(),
         Mode::Hash160 => ripemd160mb::hash160_with(backend, d20, src, width),
         Mode::Sha256 => ripemd160mb::sha256_with(backend, d32, src, width),
+        Mode::Sha256d => ripemd160mb::sha256d_with(backend, d32, src, width),
         Mode::Ripemd160 | Mode::Hash32 => {
             if width == 32 {
                 let (msgs, rest) = src.as_chunks::<32>();
@@ -57,6 +58,15 @@ impl Scratch {
             self.d32.as_flattened()
         } else {
             self.d20.as_flattened()
+        }
+    }
+
+    /// `--reverse`: each of the first `n` digests byte-reversed in place.
+    pub(super) fn reverse_digests(&mut self, mode: Mode, n: usize) {
+        if mode.digest_len() == 32 {
+            self.d32[..n].iter_mut().for_each(|d| d.reverse());
+        } else {
+            self.d20[..n].iter_mut().for_each(|d| d.reverse());
         }
     }
 
@@ -105,6 +115,9 @@ impl Scratch {
         if !hash_run(mode, backend, &self.msgs, width, &mut self.d20, &mut self.d32) {
             return false;
         }
+        if rules.reverse {
+            self.reverse_digests(mode, lines);
+        }
         let dl = mode.digest_len();
         let digests = if dl == 32 { self.d32.as_flattened() } else { self.d20.as_flattened() };
         self.hexout.resize(digests.len() * 2, 0);
@@ -138,26 +151,22 @@ impl Scratch {
         self.gather.clear();
         while start < data.len() {
             let end = memchr::memchr(b'\n', &data[start..]).map_or(data.len(), |p| start + p);
-            let mut line = &data[start..end];
-            if let [rest @ .., b'\r'] = line {
-                line = rest;
-            }
-            let rec = if line.is_empty() || line[0] == b'#' {
-                Rec::Pass(start as u32, end as u32)
-            } else if let Some(why) = invalid(rules, line) {
-                Rec::Invalid(why, matches!(line.last(), Some(b' ' | b'\t')))
-            } else {
-                // An Ethereum key of 65 bytes loses its 04: every key is
-                // hashed as the 64 bytes X || Y.
-                let line = if mode == Mode::Eth && line.len() == 130 { &line[2..] } else { line };
-                let w = line.len() / 2;
-                match first_width {
-                    None => first_width = Some(w),
-                    Some(f) => uniform &= f == w,
+            let rec = match classify(rules, &data[start..end]) {
+                Line::Pass => Rec::Pass(start as u32, end as u32),
+                Line::Invalid(why, blank) => Rec::Invalid(why, blank),
+                Line::Msg(line) => {
+                    // An Ethereum key of 65 bytes loses its 04: every key is
+                    // hashed as the 64 bytes X || Y.
+                    let line = if mode == Mode::Eth && line.len() == 130 { &line[2..] } else { line };
+                    let w = line.len() / 2;
+                    match first_width {
+                        None => first_width = Some(w),
+                        Some(f) => uniform &= f == w,
+                    }
+                    n_msgs += 1;
+                    self.gather.extend_from_slice(line);
+                    Rec::Msg(w as u32)
                 }
-                n_msgs += 1;
-                self.gather.extend_from_slice(line);
-                Rec::Msg(w as u32)
             };
             self.recs.push(rec);
             start = end + 1;
@@ -184,7 +193,7 @@ impl Scratch {
                         n_msgs += 1;
                     } else {
                         self.msgs.truncate(at);
-                        *r = Rec::Invalid(Why::NotHex, matches!(hex.last(), Some(b' ' | b'\t')));
+                        *r = Rec::Invalid(Why::NotHex, ends_blank(hex));
                     }
                 }
             }
@@ -208,11 +217,15 @@ impl Scratch {
             match mode {
                 Mode::Hash160 => ripemd160mb::hash160_many_with(backend, &mut self.d20, &msgs),
                 Mode::Sha256 => ripemd160mb::sha256_many_with(backend, &mut self.d32, &msgs),
+                Mode::Sha256d => ripemd160mb::sha256d_many_with(backend, &mut self.d32, &msgs),
                 Mode::Ripemd160 | Mode::Hash32 => ripemd160mb::ripemd160_many_with(backend, &mut self.d20, &msgs),
                 Mode::Keccak256 => ripemd160mb::keccak256_many_with(backend, &mut self.d32, &msgs),
                 // Every key is 64 bytes by now (so uniform): not reached.
                 Mode::Eth => {}
             }
+        }
+        if rules.reverse {
+            self.reverse_digests(mode, n_msgs);
         }
 
         // Output, line by line.
@@ -246,7 +259,8 @@ impl Scratch {
         self.invalid = invalid;
     }
 
-    pub(super) fn binary(&mut self, mode: Mode, backend: Backend, data: &[u8], width: usize) {
+    pub(super) fn binary(&mut self, rules: Rules, backend: Backend, data: &[u8], width: usize) {
+        let mode = rules.mode;
         let n = data.len() / width;
         self.invalid.clear();
         // Ethereum keys of 65 bytes: the records before the first one not
@@ -255,6 +269,9 @@ impl Scratch {
         let good = bad.unwrap_or(n);
         self.resize_digests(mode, good);
         hash_run(mode, backend, &data[..good * width], width, &mut self.d20, &mut self.d32);
+        if rules.reverse {
+            self.reverse_digests(mode, good);
+        }
         let mut out = std::mem::take(&mut self.out);
         out.clear();
         out.extend_from_slice(self.digests(mode));

@@ -20,6 +20,7 @@
 
 mod chunk;
 mod input;
+pub mod merkle;
 mod rules;
 
 use std::collections::BTreeMap;
@@ -75,6 +76,8 @@ pub fn run(a: KeysArgs) -> io::Result<u8> {
         Mode::Hash32
     } else if a.keccak256 {
         Mode::Keccak256
+    } else if a.sha256d {
+        Mode::Sha256d
     } else {
         Mode::Hash160
     };
@@ -95,7 +98,7 @@ pub fn run(a: KeysArgs) -> io::Result<u8> {
         (None, _) if a.keys => Some([33, 65]),
         (None, _) => None,
     };
-    let rules = Rules { mode, widths, binary };
+    let rules = Rules { mode, widths, binary, reverse: a.reverse };
     let files = if a.files.is_empty() { vec![OsString::from("-")] } else { a.files };
     let threads = a.threads.get();
     let backend = Backend::current();
@@ -187,7 +190,7 @@ pub fn run(a: KeysArgs) -> io::Result<u8> {
             };
             if !stop.load(Ordering::Relaxed) {
                 match binary {
-                    Some(w) => scratch.binary(mode, backend, &chunk.data, w),
+                    Some(w) => scratch.binary(rules, backend, &chunk.data, w),
                     None => scratch.text(rules, backend, &chunk.data, skip_invalid),
                 }
             }
@@ -278,10 +281,9 @@ fn write_chunk(
     }
     if let Some((line, why, blank)) = invalid_at {
         let n = o.line_base + line + 1;
-        let why = rules.why(why, blank);
         let msg = match binary {
-            Some(_) => format!("{name}: record {n}: invalid record: {why}"),
-            None => format!("{name}:{n}: invalid line: {why}"),
+            Some(_) => format!("{name}: record {n}: invalid record: {}", rules.why(why, blank)),
+            None => rules::invalid_line(&name, n, rules, why, blank),
         };
         fail(o, 2, msg);
         return;

@@ -7,6 +7,7 @@ pub(super) enum Mode {
     Sha256,
     Hash32,
     Keccak256,
+    Sha256d,
     /// Ethereum addresses of 64-byte keys (65-byte ones lose their 04
     /// prefix when decoded).
     Eth,
@@ -15,7 +16,7 @@ pub(super) enum Mode {
 impl Mode {
     pub(super) fn digest_len(self) -> usize {
         match self {
-            Mode::Sha256 | Mode::Keccak256 => 32,
+            Mode::Sha256 | Mode::Keccak256 | Mode::Sha256d => 32,
             _ => 20,
         }
     }
@@ -29,6 +30,8 @@ pub(super) struct Rules {
     pub(super) widths: Option<[usize; 2]>,
     /// `--binary --width W`: records of W bytes.
     pub(super) binary: Option<usize>,
+    /// `--reverse`: each digest written byte-reversed.
+    pub(super) reverse: bool,
 }
 
 impl Rules {
@@ -82,6 +85,40 @@ pub(super) enum Rec {
     Msg(u32),
     /// Why, and whether the line ends in spaces or tabs.
     Invalid(Why, bool),
+}
+
+/// What one input line is, before its hex digits are decoded.
+pub(super) enum Line<'a> {
+    /// Empty, or its first byte is '#': copied as it is.
+    Pass,
+    /// The hex digits of a message (a trailing CR removed).
+    Msg(&'a [u8]),
+    /// Why, and whether the line ends in spaces or tabs.
+    Invalid(Why, bool),
+}
+
+/// Classifies `line` (without its '\n'; a CR before it is dropped) under
+/// `rules`: the one reading of a line for `hash160`, `eth-address` and
+/// `merkle-root`.
+pub(super) fn classify(rules: Rules, line: &[u8]) -> Line<'_> {
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    if line.is_empty() || line[0] == b'#' {
+        Line::Pass
+    } else if let Some(why) = invalid(rules, line) {
+        Line::Invalid(why, ends_blank(line))
+    } else {
+        Line::Msg(line)
+    }
+}
+
+/// Whether a line ends in a space or a tab (said in an invalid line's message).
+pub(super) fn ends_blank(line: &[u8]) -> bool {
+    matches!(line.last(), Some(b' ' | b'\t'))
+}
+
+/// The message of an invalid line: `file:line: invalid line: why`.
+pub(super) fn invalid_line(name: &str, line_no: u64, rules: Rules, why: Why, blank: bool) -> String {
+    format!("{name}:{line_no}: invalid line: {}", rules.why(why, blank))
 }
 
 /// Why a line that is not blank or a comment cannot be a message under
