@@ -43,9 +43,13 @@ RELEASE_ABS := $(abspath $(RELEASE_DIR))
 # own cdylib link passes an anonymous version script of its own, which
 # overrides any other, so the symbols would stay unversioned). cargo-c
 # (`cargo cbuild`) links its own .so, with its own SONAME.
+# rustc also prints the archive's native libraries (a note, which cargo
+# replays when nothing is rebuilt): `make test-native-libs` reads them from
+# this same build instead of compiling the library once more.
 CAPI_TARGET_DIR := $(CARGO_TARGET)/capi
 CAPI_OUT := $(CAPI_TARGET_DIR)/release
-CAPI_BUILD := $(CARGO) rustc --release --lib --features capi --crate-type staticlib
+CAPI_BUILD := $(CARGO) rustc --release --lib --features capi --crate-type staticlib \
+	--target-dir $(CAPI_TARGET_DIR) -- --print native-static-libs
 VERSION_SCRIPT := capi/ripemd160mb.map
 SO_LDFLAGS = -shared -Wl,-soname,libripemd160mb.so.$(SOMAJOR) -Wl,--version-script=$(VERSION_SCRIPT) \
 	-Wl,--gc-sections -Wl,-z,relro,-z,now -Wl,-z,noexecstack -Wl,--as-needed
@@ -67,8 +71,8 @@ LIB_SO_MAJOR := $(RELEASE_DIR)/lib$(LIB_NAME).so.$(SOMAJOR)
 LIB_A := $(RELEASE_DIR)/lib$(LIB_NAME).a
 HEADER := include/$(LIB_NAME).h
 
-# Native libraries the static library needs, as printed by
-#   cargo rustc --release --lib --crate-type staticlib -- --print native-static-libs
+# Native libraries the static library needs, as rustc prints them in
+# `make lib` (note: native-static-libs: ...),
 # minus -lgcc_s: gcc and clang add the unwinder themselves (libgcc_s as
 # needed for dynamic executables, libgcc_eh with -static), and Debian ships
 # no libgcc_s.a, so an explicit -lgcc_s makes `cc -static` fail.
@@ -146,7 +150,7 @@ all: lib uninstalled-pc
 # when cargo made a new one, and the .so relinked only when the archive or
 # the version script changed.
 lib:
-	$(CAPI_BUILD) --target-dir $(CAPI_TARGET_DIR)
+	$(CAPI_BUILD)
 	@mkdir -p $(RELEASE_DIR)
 	@if [ ! -f $(LIB_A) ] || [ $(CAPI_OUT)/lib$(LIB_NAME).a -nt $(LIB_A) ]; then \
 	  echo "localize $(CAPI_OUT)/lib$(LIB_NAME).a -> $(LIB_A)"; \
@@ -223,12 +227,12 @@ test-install: all
 check-inlined: lib
 	@sh mk/check-inlined.sh $(LIB_SO)
 
-# The fixed NATIVE_STATIC_LIBS above against what rustc prints (separate
-# target dir, so the release build is not disturbed).
+# The fixed NATIVE_STATIC_LIBS above against what rustc prints for the C
+# library: `lib`'s own build (the same command, so cargo rebuilds nothing
+# and replays rustc's note).
 test-native-libs:
 	@mkdir -p target/native-libs
-	@$(CARGO) rustc --release --lib --crate-type staticlib --target-dir target/native-libs \
-	    -- --print native-static-libs > target/native-libs/rustc.log 2>&1 || \
+	@$(CAPI_BUILD) > target/native-libs/rustc.log 2>&1 || \
 	    { cat target/native-libs/rustc.log; echo "FAIL native-static-libs: cargo rustc failed"; exit 1; }
 	@printed=$$(sed -n 's/.*native-static-libs: //p' target/native-libs/rustc.log | tail -n 1); \
 	echo "rustc: $$printed"; echo "Makefile: $(NATIVE_STATIC_LIBS) (+ the compiler driver's unwinder)"; \
