@@ -134,9 +134,9 @@ ETH_DEMO := target/examples/eth_address
 DEMO_CFLAGS := -O2 $(WARN) -std=c99 -Iinclude
 
 # Test steps of `make test`, in order; fragments append theirs.
-TEST_STEPS := test-fmt test-cargo check test-demo test-install test-native-libs check-inlined
+TEST_STEPS := test-fmt prebuild test-cargo check test-demo test-install test-native-libs check-inlined
 
-.PHONY: all lib header test test-quick test-fmt test-cargo check demo bench bench-ports install uninstall clean \
+.PHONY: all lib header prebuild test test-quick test-fmt test-cargo check demo bench bench-ports install uninstall clean \
 	test-install test-native-libs check-inlined test-demo uninstalled-pc print-rust-version FORCE
 
 all: lib uninstalled-pc
@@ -245,13 +245,19 @@ test-native-libs:
 -include mk/*.mk
 
 # Every step in turn, then a table of their durations (mk/steps.sh).
+# The release C library (target/capi) and the CLI (target/release) side by
+# side: two cargo target directories, so neither waits for the other's lock,
+# and each crate's last codegen unit keeps one core busy.
+prebuild:
+	@$(MAKE) --no-print-directory -j2 all cli
+
 test:
 	@sh mk/steps.sh "make test" "$(MAKE)" $(TEST_STEPS)
 
 # The library's unit and property tests, the C tests and the CLI tests on
 # this machine's backends: the few minutes' answer (the README gives both
 # durations).
-TEST_QUICK_STEPS := test-cargo check test-cli
+TEST_QUICK_STEPS := prebuild test-cargo check test-cli
 test-quick:
 	@sh mk/steps.sh "make test-quick" "$(MAKE)" $(TEST_QUICK_STEPS)
 
