@@ -79,7 +79,10 @@ def sha_ni_rounds(so):
     for line in dump.splitlines():
         m = re.match(r"^[0-9a-f]+ <(.*)>:$", line)
         if m:
-            inside = "shani::sha256::run" in m.group(1)
+            # `run`, the fixed-width copies: `shani::sha256::run` when it was
+            # a function of its own, `shani::hash::run` since it is nested in
+            # `hash` (src/sha256/shani.rs).
+            inside = re.search(r"shani::(?:\w+::)?run$", m.group(1)) is not None
         elif inside and "sha256rnds2" in line:
             count += 1
     return count
@@ -137,10 +140,23 @@ def main(ports_path, so, bench_path=None):
             measured[r["backend"]] = {k: v["ns_per_msg"] for k, v in r.items() if isinstance(v, dict)}
 
     print(f"CPU: {ports.get('cpu')} ({ports.get('model')})")
+    # Version 2 of ports.json: `ghz_<width>` is a dependent 64-bit add
+    # chain's clock (1 cycle latency) under that width's load, and the
+    # width's `vpaddd` chain latency is measured against it; version 1 took
+    # the `vpaddd` chain itself as 1 cycle. Either way the rates are per
+    # cycle of `ghz_<width>`, so the ns bounds mean the same.
+    method = ports.get("clock_method")
+    if method and "ghz_scalar" in ports:
+        print(f"clock: {ports['ghz_scalar']:.2f} GHz, from a {method}")
     for width in ("zmm", "ymm"):
         if f"ghz_{width}" in ports:
-            print(f"{width}: clock {ports[f'ghz_{width}']:.2f} GHz (dependent chain), per cycle: add {ports.get(f'{width}_add', 0):.2f}, "
+            lat = ports.get(f"{width}_chain_latency")
+            how = f"add chain under {width} load; vpaddd {width} chain {lat:.2f} cycle latency" if lat else "dependent vpaddd chain taken as 1 cycle"
+            print(f"{width}: clock {ports[f'ghz_{width}']:.2f} GHz ({how}), per cycle: add {ports.get(f'{width}_add', 0):.2f}, "
                   f"rotation+shift {ports.get(f'{width}_rol_shift') or ports.get(f'{width}_shift', 0):.2f}")
+    if ports.get("implausible"):
+        print(f"warning: bench/ports.rs flagged {', '.join(ports['implausible'])} above the plausible maximum "
+              "issue rate: the bounds made from them are not to be trusted")
     print()
     print("| kernel | messages per loop | instructions per message | vector ALU | of them rotations and shifts | gathers | bound (cycles) | bound (ns) | limited by |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---|")
