@@ -37,6 +37,13 @@ use crate::messages::Messages;
 /// (`docs/PERFORMANCE.md`, "SHA-NI streams").
 pub(crate) const STREAMS: usize = 3;
 
+/// Messages in flight for 64-byte messages (merkle nodes): four. Their
+/// second block (and double SHA-256's second hash, mostly) has constant
+/// schedule words, so that block's streams hold their state alone, and
+/// four chains of `sha256rnds2` cover its latency (`docs/PERFORMANCE.md`,
+/// "SHA-NI streams for 64-byte messages").
+pub(crate) const STREAMS_64: usize = 4;
+
 /// One message's chaining value: `[ABEF, CDGH]`, word A in the high lane of
 /// the first register (the operand order of `sha256rnds2`).
 type State = [__m128i; 2];
@@ -110,7 +117,9 @@ fn quad(w: [u32; 4]) -> __m128i {
 }
 
 /// One compression function of each of `S` messages, interleaved: message
-/// words `x[s]` (`W[0..16]`, as [`load`] makes them) into `states[s]`. Quad-round `i`
+/// words `x[s]` (`W[0..16]`, as [`load`] makes them) into `states[s]`.
+/// `SECOND`: the block is [`digest_block`]'s (`W[8..16]` the padding of a
+/// 32-byte message), whose schedule skips the terms of its zero words. Quad-round `i`
 /// uses schedule words `W[4i .. 4i + 4]`, kept in a window of four
 /// registers per stream: `W[4i..]` for `i >= 4` is
 /// `sha256msg2(sha256msg1(W[4i-16..], W[4i-12..]) + W[4i-7..4i-3],
@@ -126,7 +135,7 @@ fn quad(w: [u32; 4]) -> __m128i {
 /// The CPU has the SHA extensions, SSSE3 and SSE4.1.
 #[cfg_attr(debug_assertions, inline(never), target_feature(enable = "sha,sse2,ssse3,sse4.1"))]
 #[cfg_attr(not(debug_assertions), inline(always))]
-unsafe fn compress<const S: usize>(states: &mut [State; S], x: [[__m128i; 4]; S]) {
+unsafe fn compress<const S: usize, const SECOND: bool>(states: &mut [State; S], x: [[__m128i; 4]; S]) {
     // SAFETY (the whole function): the caller's CPU features; the loads
     // read the 256 bytes of K.
     unsafe {
@@ -138,7 +147,15 @@ unsafe fn compress<const S: usize>(states: &mut [State; S], x: [[__m128i; 4]; S]
             let k = _mm_loadu_si128(K.as_ptr().add(4 * i).cast());
             for s in 0..S {
                 let w = &mut w[s];
-                if i >= 4 {
+                if SECOND && i == 4 {
+                    // W[9..13] are zero: no W[t-7] term to add.
+                    w[0] = _mm_sha256msg2_epu32(_mm_sha256msg1_epu32(w[0], w[1]), w[3]);
+                } else if SECOND && i == 6 {
+                    // sha256msg1(W[8..12], W[12..16]) is W[8..12] itself
+                    // (σ0 of the zero words W[9..13]).
+                    let t7 = _mm_alignr_epi8::<4>(w[1], w[0]);
+                    w[2] = _mm_sha256msg2_epu32(_mm_add_epi32(SECOND_W8, t7), w[1]);
+                } else if i >= 4 {
                     let t7 = _mm_alignr_epi8::<4>(w[(i + 3) % 4], w[(i + 2) % 4]);
                     let x = _mm_add_epi32(_mm_sha256msg1_epu32(w[i % 4], w[(i + 1) % 4]), t7);
                     w[i % 4] = _mm_sha256msg2_epu32(x, w[(i + 3) % 4]);
@@ -220,6 +237,12 @@ unsafe fn compress_known<const S: usize>(states: &mut [State; S], wk: &[u32; 64]
     add_saved(states, saved);
 }
 
+/// `W[8..12]` of [`digest_block`]: the padding's first word.
+const SECOND_W8: __m128i = {
+    // SAFETY: both types are 16 bytes of plain data.
+    unsafe { core::mem::transmute::<[u32; 4], __m128i>([0x8000_0000, 0, 0, 0]) }
+};
+
 /// The block of the second hash of double SHA-256: the 32-byte digest of
 /// `state` as message words `W[0..8]`, then the padding of a 32-byte
 /// message. Register to register: the high halves of `CDGH` and `ABEF` are
@@ -231,7 +254,7 @@ fn digest_block(state: &State) -> [__m128i; 4] {
     unsafe {
         let abcd = _mm_shuffle_epi32::<0x1b>(_mm_unpackhi_epi64(state[1], state[0]));
         let efgh = _mm_shuffle_epi32::<0x1b>(_mm_unpacklo_epi64(state[1], state[0]));
-        [abcd, efgh, quad([0x8000_0000, 0, 0, 0]), quad([0, 0, 0, 256])]
+        [abcd, efgh, SECOND_W8, quad([0, 0, 0, 256])]
     }
 }
 
@@ -298,20 +321,20 @@ unsafe fn group<const S: usize, const DOUBLE: bool>(src: &[u8], width: usize, ds
                     let w8 = if width == 32 { 0x8000_0000 } else { last_byte_word(msg(s), 32) };
                     *x = [words[0], words[1], quad([w8, 0, 0, 0]), quad([0, 0, 0, bits])];
                 }
-                compress(&mut states, x);
+                compress::<_, false>(&mut states, x);
             }
             64 => {
                 for (s, x) in x.iter_mut().enumerate() {
                     *x = load::<4>(msg(s).as_ptr());
                 }
-                compress(&mut states, x);
+                compress::<_, false>(&mut states, x);
                 compress_known(&mut states, &PAD64_WK);
             }
             65 => {
                 for (s, x) in x.iter_mut().enumerate() {
                     *x = load::<4>(msg(s).as_ptr());
                 }
-                compress(&mut states, x);
+                compress::<_, false>(&mut states, x);
                 for (s, x) in x.iter_mut().enumerate() {
                     *x = [
                         quad([last_byte_word(msg(s), 64), 0, 0, 0]),
@@ -320,7 +343,7 @@ unsafe fn group<const S: usize, const DOUBLE: bool>(src: &[u8], width: usize, ds
                         quad([0, 0, 0, bits]),
                     ];
                 }
-                compress(&mut states, x);
+                compress::<_, false>(&mut states, x);
             }
             _ => {
                 let mut tails = [[0u8; TAIL]; S];
@@ -332,7 +355,7 @@ unsafe fn group<const S: usize, const DOUBLE: bool>(src: &[u8], width: usize, ds
                     for (s, x) in x.iter_mut().enumerate() {
                         *x = load::<4>(msg(s)[64 * b..].as_ptr());
                     }
-                    compress(&mut states, x);
+                    compress::<_, false>(&mut states, x);
                 }
                 for b in 0..tail_blocks {
                     // The tail's blocks start past the buffer's 64 bytes of
@@ -340,7 +363,7 @@ unsafe fn group<const S: usize, const DOUBLE: bool>(src: &[u8], width: usize, ds
                     for (x, tail) in x.iter_mut().zip(&tails) {
                         *x = load::<4>(tail[64 + 64 * b..].as_ptr());
                     }
-                    compress(&mut states, x);
+                    compress::<_, false>(&mut states, x);
                 }
             }
         }
@@ -351,7 +374,7 @@ unsafe fn group<const S: usize, const DOUBLE: bool>(src: &[u8], width: usize, ds
         }
         states = [state(&H0); S];
         // SAFETY: the caller's features.
-        unsafe { compress(&mut states, x) };
+        unsafe { compress::<_, true>(&mut states, x) };
     }
     for (d, st) in dst.iter_mut().zip(&states) {
         // SAFETY: the caller's features include SSSE3.
@@ -399,16 +422,29 @@ unsafe fn hash<const DOUBLE: bool>(src: &[u8], width: usize, dst: &mut [[u8; 32]
     #[inline(never)]
     unsafe fn run<const W: usize, const DOUBLE: bool>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
         let width = if W == 0 { width } else { W };
-        let mut groups = dst.chunks_exact_mut(STREAMS);
+        // SAFETY (both): the caller's.
+        if W == 64 {
+            unsafe { groups::<STREAMS_64, DOUBLE>(src, width, dst) }
+        } else {
+            unsafe { groups::<STREAMS, DOUBLE>(src, width, dst) }
+        }
+    }
+    /// [`group`]s of `G` messages, the last few as a smaller group.
+    ///
+    /// # Safety
+    /// As [`sha256`].
+    #[inline(always)]
+    unsafe fn groups<const G: usize, const DOUBLE: bool>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+        let mut groups = dst.chunks_exact_mut(G);
         let mut at = 0;
         for d in &mut groups {
-            // SAFETY: the features are enabled; STREAMS messages at `at`.
-            unsafe { group::<STREAMS, DOUBLE>(&src[at..at + STREAMS * width], width, d) };
-            at += STREAMS * width;
+            // SAFETY: the features are enabled; G messages at `at`.
+            unsafe { group::<G, DOUBLE>(&src[at..at + G * width], width, d) };
+            at += G * width;
         }
         let rest = groups.into_remainder();
         let src = &src[at..];
-        const { assert!(STREAMS <= 4) };
+        const { assert!(G <= 4) };
         // SAFETY (each arm): as above, rest.len() < STREAMS messages left.
         match rest.len() {
             0 => {}
@@ -478,7 +514,7 @@ unsafe fn step<const S: usize>(streams: &mut [Stream<'_>], steps: usize) {
             *x = unsafe { load::<4>(s.next()) };
         }
         // SAFETY: the caller's.
-        unsafe { compress(&mut states, x) };
+        unsafe { compress::<_, false>(&mut states, x) };
         for s in &mut streams[..S] {
             s.block += 1;
         }
