@@ -256,10 +256,26 @@ test:
 
 # The library's unit and property tests, the C tests and the CLI tests on
 # this machine's backends: the few minutes' answer (the README gives both
-# durations).
-TEST_QUICK_STEPS := prebuild test-cargo check test-cli
+# durations). The release build of the library's crate takes one core for
+# over two minutes, so test-quick builds it once (the C library) while the
+# other core builds the debug tests and the debug CLI; the CLI tests run on
+# that binary (the same kernels, with overflow checks). `make test` tests
+# the release CLI (test-cli).
+TEST_QUICK_STEPS := quick-build test-cargo check test-cli-quick
 test-quick:
 	@sh mk/steps.sh "make test-quick" "$(MAKE)" $(TEST_QUICK_STEPS)
+
+.PHONY: quick-build quick-dev-build test-cli-quick
+quick-build:
+	@$(MAKE) --no-print-directory -j2 lib quick-dev-build
+
+quick-dev-build:
+	$(CARGO) test --no-run
+	$(CARGO) test --no-run -p rmd160mb-cli --test cli
+
+test-cli-quick:
+	$(CARGO) test -p rmd160mb-cli --test cli
+	@bash cli/tests/readme-examples.sh "$(CARGO_TARGET)/debug/rmd160mb" README.md
 
 # ---------------------------------------------------------------------------
 # Demo and benchmark
