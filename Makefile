@@ -48,8 +48,11 @@ RELEASE_ABS := $(abspath $(RELEASE_DIR))
 # this same build instead of compiling the library once more.
 CAPI_TARGET_DIR := $(CARGO_TARGET)/capi
 CAPI_OUT := $(CAPI_TARGET_DIR)/release
+# The crate's own symbols (local in the archive and the .so) are mangled
+# the v0 way, which keeps generic arguments: `make bench-model` finds each
+# fixed-width kernel by its name (`sha256_groups::fixed::<..W64, false>`).
 CAPI_BUILD := $(CARGO) rustc --release --lib --features capi --crate-type staticlib \
-	--target-dir $(CAPI_TARGET_DIR) -- --print native-static-libs
+	--target-dir $(CAPI_TARGET_DIR) -- --print native-static-libs -C symbol-mangling-version=v0
 VERSION_SCRIPT := capi/ripemd160mb.map
 SO_LDFLAGS = -shared -Wl,-soname,libripemd160mb.so.$(SOMAJOR) -Wl,--version-script=$(VERSION_SCRIPT) \
 	-Wl,--gc-sections -Wl,-z,relro,-z,now -Wl,-z,noexecstack -Wl,--as-needed

@@ -63,9 +63,15 @@ MIRI_SIMD_FLAGS ?= -Zmiri-strict-provenance -Zmiri-symbolic-alignment-check -Zmi
 MIRI_SIMD_RUN = RUSTFLAGS="-C target-feature=$(MIRI_SIMD_ISA)$(1)" MIRIFLAGS="$(MIRI_SIMD_FLAGS)" \
 	$(CARGO) $(NIGHTLY) miri test --target-dir $(MIRI_SIMD_DIR)/$(2) --test miri_simd -- --exact $(3) --nocapture
 
-TEST_STEPS += miri coverage miri-simd
+# In `make test`, `miri` and `miri-simd` run side by side (`miri-both`):
+# three interpreters, each on one thread, share the two cores, where one
+# after the other left a core idle for `miri`'s whole run.
+TEST_STEPS += miri-both coverage
 
-.PHONY: miri coverage miri-simd
+.PHONY: miri coverage miri-simd miri-both
+
+miri-both:
+	@$(MAKE) --no-print-directory -j2 --output-sync=target miri miri-simd
 
 miri-simd:
 	@$(CARGO) $(NIGHTLY) miri --version >/dev/null 2>&1 || { \
