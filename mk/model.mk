@@ -47,6 +47,7 @@ ifeq ($(MODEL_X86),)
 	@echo "check-model: skipped: the modelled kernels are x86_64's; this host is $$(uname -m)"
 else
 	@mk/require.sh $@ $(MODEL_REQUIRES)
-	@$(MODEL_RUN) --check $(MODEL_BASELINE) > $(MODEL_DIR).log || { cat $(MODEL_DIR).log; exit 1; }
-	@grep '^check-model' $(MODEL_DIR).log
+	@mkdir -p $(MODEL_DIR)
+	@$(MODEL_RUN) --check $(MODEL_BASELINE) > $(MODEL_DIR)/check.log || { grep -v '^model ' $(MODEL_DIR)/check.log; exit 1; }
+	@grep '^check-model' $(MODEL_DIR)/check.log
 endif
