@@ -80,4 +80,4 @@ test-aarch64-c: require-aarch64 test-aarch64-loader c-tests/aarch64_smoke.c $(AA
 insn-count-aarch64: require-aarch64
 	bench/count-insns.sh
 
-TEST_STEPS += test-aarch64
+# In make test it runs beside `coverage` (mk/assurance.mk, coverage-aarch64).

@@ -65,13 +65,19 @@ MIRI_SIMD_RUN = RUSTFLAGS="-C target-feature=$(MIRI_SIMD_ISA)$(1)" MIRIFLAGS="$(
 
 # In `make test`, `miri` and `miri-simd` run side by side (`miri-both`):
 # three interpreters, each on one thread, share the two cores, where one
-# after the other left a core idle for `miri`'s whole run.
-TEST_STEPS += miri-both coverage
+# after the other left a core idle for `miri`'s whole run. `coverage` and
+# `test-aarch64` (mk/aarch64.mk) run side by side too: each has stretches on
+# one core (its longest test, its LTO link), and their cargo target
+# directories differ, so neither waits for the other's lock.
+TEST_STEPS += miri-both coverage-aarch64
 
-.PHONY: miri coverage miri-simd miri-both
+.PHONY: miri coverage miri-simd miri-both coverage-aarch64
 
 miri-both:
 	@$(MAKE) --no-print-directory -j2 --output-sync=target miri miri-simd
+
+coverage-aarch64:
+	@$(MAKE) --no-print-directory -j2 --output-sync=target coverage test-aarch64
 
 miri-simd:
 	@$(CARGO) $(NIGHTLY) miri --version >/dev/null 2>&1 || { \

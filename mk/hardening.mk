@@ -45,7 +45,13 @@ HARDENING_REQUIRES_s390x := cmd:s390x-linux-gnu-gcc=gcc-s390x-linux-gnu \
 	cmd:qemu-s390x=qemu-user \
 	rust-target:s390x-unknown-linux-gnu
 
-TEST_STEPS += check-asan check-valgrind test-i686 test-s390x test-length-counter
+# In make test, two at a time (`hardening-pairs`): the sanitizer build has its
+# own target directory, valgrind and the emulators one thread each (the
+# i686 and s390x builds share target/, so cargo runs them one at a time).
+TEST_STEPS += hardening-pairs test-length-counter
+.PHONY: hardening-pairs
+hardening-pairs:
+	@$(MAKE) --no-print-directory -j2 --output-sync=target check-asan check-valgrind test-i686 test-s390x
 
 .PHONY: fuzz fuzz-save-corpus check-asan check-asan-rust check-valgrind test-i686 test-s390x test-length-counter
 
