@@ -36,6 +36,7 @@ pressure alone) per message and ratio = bound / cycles. With --measured and
 """
 import argparse
 import concurrent.futures
+import json
 import os
 import re
 import subprocess
@@ -79,9 +80,9 @@ def plus(*costs):
     return tuple(map(sum, zip(*costs)))
 
 
-# kernel name -> (function name pattern after `kernels::<isa>::`, cost of
-# one group, measured row of `rmd160mb bench`, unit). `None` cost: Keccak,
-# whose loop is one round.
+# (kernel name, function name pattern after `kernels::<isa>::`, cost of one
+# group, row of `rmd160mb bench` that times it or None). A `None` cost:
+# Keccak, whose loop is one round.
 KERNELS = [
     ("hash32", r"hash32", RIPEMD160_BLOCK, "ripemd160-32"),
     ("hash160-32", r"hash160_fused::fused::<\S*W32>", plus(sha256_blocks(32), RIPEMD160_BLOCK), None),
@@ -215,7 +216,7 @@ def mca(binary, cpu, source):
     return total / ITERATIONS, rthroughput
 
 
-def closest_model(flags, vendor, family):
+def closest_model(flags, vendor):
     """The CPU model of the list nearest to this host, or None."""
     if "avx512f" not in flags:
         return None
@@ -301,9 +302,8 @@ def main():
                   f"bound_per_msg={b:.1f} ratio={b / c:.2f}")
 
     if args.measured and args.ghz:
-        import json
         flags, vendor, family, model, name = host()
-        near = closest_model(flags, vendor, family)
+        near = closest_model(flags, vendor)
         bench = {r["backend"]: r for r in json.load(open(args.measured))["rows"]}
         print(f"\nthis host: {name} (family {family} model {model}), clock {args.ghz:.2f} GHz; "
               f"closest model: {near or 'none (no AVX-512)'}")
