@@ -222,6 +222,7 @@ const PAD64_WK: [u32; 64] = {
 /// The CPU has the SHA extensions, SSSE3 and SSE4.1.
 #[cfg_attr(debug_assertions, inline(never), target_feature(enable = "sha,sse2,ssse3,sse4.1"))]
 #[cfg_attr(not(debug_assertions), inline(always))]
+#[allow(clippy::erasing_op, clippy::identity_op)] // 4 * I for I = 0, 1
 unsafe fn compress_known<const S: usize>(states: &mut [State; S], wk: &[u32; 64]) {
     let saved = *states;
     seq!(I in 0..16 {
