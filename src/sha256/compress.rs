@@ -191,50 +191,64 @@ const fn pad(vary: usize, first: u32, bits: u32) -> [Option<u32>; 16] {
     k
 }
 
-/// `W[t] + K[t]`, computing `W[t]` into the rolling window `w` when it
-/// varies (t >= 16). Known terms are summed into one constant; known zero
-/// terms cost nothing.
+/// Computes word `t` of the message schedule (`16 <= t < 64`) into the
+/// rolling window `w`, in the slot of word `t - 16`, unless it is known.
+/// Known terms are summed into one constant; known zero terms cost nothing.
 #[inline(always)]
-fn schedule<W: Word, L: Layout>(w: &mut [W; 16], t: usize) -> W {
+fn schedule<W: Word, L: Layout>(w: &mut [W; 16], t: usize) {
     let sched = const { &L::SCHEDULE };
-    if t >= 16 && sched[t].is_none() {
-        let mut constant = 0u32;
-        let mut sum: Option<W> = None;
-        let mut add = |x: W| {
-            sum = Some(match sum {
-                Some(s) => s.add(x),
-                None => x,
-            })
-        };
-        // Cheapest first: the plain words, then σ0, then σ1 of W[t-2]
-        // (the most recent, so the last to be ready).
-        match sched[t - 16] {
-            Some(c) => constant = constant.wrapping_add(c),
-            None => add(w[(t - 16) % 16]),
-        }
-        match sched[t - 7] {
-            Some(c) => constant = constant.wrapping_add(c),
-            None => add(w[(t - 7) % 16]),
-        }
-        match sched[t - 15] {
-            Some(c) => constant = constant.wrapping_add(known_sigma(c, SMALL_SIGMA0)),
-            None => add(small_sigma(w[(t - 15) % 16], SMALL_SIGMA0)),
-        }
-        match sched[t - 2] {
-            Some(c) => constant = constant.wrapping_add(known_sigma(c, SMALL_SIGMA1)),
-            None => add(small_sigma(w[(t - 2) % 16], SMALL_SIGMA1)),
-        }
-        // At least one term varies, or the word would be known.
-        let var = sum.unwrap_or_else(|| W::splat(0));
-        w[t % 16] = if constant == 0 { var } else { var.add(W::splat(constant)) };
+    if sched[t].is_some() {
+        return;
     }
-    match sched[t] {
+    let mut constant = 0u32;
+    let mut sum: Option<W> = None;
+    let mut add = |x: W| {
+        sum = Some(match sum {
+            Some(s) => s.add(x),
+            None => x,
+        })
+    };
+    // Cheapest first: the plain words, then σ0, then σ1 of W[t-2]
+    // (the most recent, so the last to be ready).
+    match sched[t - 16] {
+        Some(c) => constant = constant.wrapping_add(c),
+        None => add(w[(t - 16) % 16]),
+    }
+    match sched[t - 7] {
+        Some(c) => constant = constant.wrapping_add(c),
+        None => add(w[(t - 7) % 16]),
+    }
+    match sched[t - 15] {
+        Some(c) => constant = constant.wrapping_add(known_sigma(c, SMALL_SIGMA0)),
+        None => add(small_sigma(w[(t - 15) % 16], SMALL_SIGMA0)),
+    }
+    match sched[t - 2] {
+        Some(c) => constant = constant.wrapping_add(known_sigma(c, SMALL_SIGMA1)),
+        None => add(small_sigma(w[(t - 2) % 16], SMALL_SIGMA1)),
+    }
+    // At least one term varies, or the word would be known.
+    let var = sum.unwrap_or_else(|| W::splat(0));
+    w[t % 16] = if constant == 0 { var } else { var.add(W::splat(constant)) };
+}
+
+/// `W[t] + K[t]`: one constant when word `t` is known.
+#[inline(always)]
+fn schedule_plus_k<W: Word, L: Layout>(w: &[W; 16], t: usize) -> W {
+    match const { &L::SCHEDULE }[t] {
         Some(c) => W::splat(c.wrapping_add(K[t])),
         None => w[t % 16].add(W::splat(K[t])),
     }
 }
 
-/// Round `T` on the working variables `v` = (a, b, c, d, e, f, g, h).
+/// Round `T` on the working variables `v` = (a, b, c, d, e, f, g, h'),
+/// where h' is h + `W[T]` + `K[T]`: each round adds the next round's
+/// `W + K` to its g (the next h), which then has no other use, so that Ch
+/// may overwrite it (no register copy for AVX-512's `vpternlogd`), and no
+/// constant is added on the rounds' chain. The round also computes word
+/// `T + W::SCHEDULE_LEAD` of the message schedule and ends at
+/// [`Word::round_boundary`] (`docs/PERFORMANCE.md`, "SHA-256 rounds in
+/// order").
+///
 /// Unoptimised builds keep each round a function of its own (as
 /// RIPEMD-160's steps): inlined, the 64 unrolled rounds' temporaries would
 /// each get a stack slot, and a vector kernel's frame would overflow a small
@@ -242,14 +256,23 @@ fn schedule<W: Word, L: Layout>(w: &mut [W; 16], t: usize) -> W {
 #[cfg_attr(debug_assertions, inline(never))]
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn round<W: Word, L: Layout, const T: usize>(v: &mut [W; 8], w: &mut [W; 16]) {
-    let [a, b, c, d, e, f, g, h] = *v;
-    // Ordered for the shortest dependency chains: h + K[t] + W[t] does
-    // not wait for the previous round, Ch (one operation after e) is added
-    // before Σ1 (two operations after e), so the new e and a are 4
-    // operations after the old ones.
-    let t1 = h.add(schedule::<W, L>(w, T)).add(W::ch(e, f, g)).add(big_sigma(e, BIG_SIGMA1));
+    let [a, b, c, d, e, f, g, hwk] = *v;
+    // Word `T + lead` of the schedule, in the slot of word `T + lead - 16`
+    // (used by round `T + lead - 17`, before this one).
+    let lead = const {
+        assert!(W::SCHEDULE_LEAD >= 1 && W::SCHEDULE_LEAD <= 16);
+        W::SCHEDULE_LEAD
+    };
+    if T + lead >= 16 && T + lead < 64 {
+        schedule::<W, L>(w, T + lead);
+    }
+    let next = if T + 1 < 64 { g.add(schedule_plus_k::<W, L>(w, T + 1)) } else { g };
+    // Ch (one operation after e) is added before Σ1 (two operations after
+    // e), so the new e and a are 4 operations after the old ones.
+    let t1 = hwk.add(W::ch(e, f, g)).add(big_sigma(e, BIG_SIGMA1));
     let t2 = big_sigma(a, BIG_SIGMA0).add(W::maj(a, b, c));
-    *v = [t1.add(t2), a, b, c, d.add(t1), e, f, g];
+    *v = [t1.add(t2), a, b, c, d.add(t1), e, f, next];
+    W::round_boundary(v, &mut w[(T + lead) % 16]);
 }
 
 /// The SHA-256 compression function on one block per lane: big-endian
@@ -259,6 +282,7 @@ fn round<W: Word, L: Layout, const T: usize>(v: &mut [W; 8], w: &mut [W; 16]) {
 pub(crate) fn compress<W: Word, L: Layout>(h: &[W; 8], block: &[W; 16]) -> [W; 8] {
     let mut v = *h;
     let mut w = *block;
+    v[7] = v[7].add(schedule_plus_k::<W, L>(&w, 0));
     seq!(T in 0..64 {
         round::<W, L, T>(&mut v, &mut w);
     });
@@ -282,6 +306,69 @@ mod tests {
         assert_eq!(Pad64Second::SCHEDULE[0], Some(0x8000_0000));
         assert_eq!(Pad64Second::SCHEDULE[15], Some(512));
         assert!(Pad32::SCHEDULE[8..16].iter().all(Option::is_some) && Pad32::SCHEDULE[16].is_none());
+    }
+
+    /// `u32` computing the message schedule `N` rounds ahead.
+    #[derive(Clone, Copy)]
+    struct Lead<const N: usize>(u32);
+    impl<const N: usize> Word for Lead<N> {
+        const SCHEDULE_LEAD: usize = N;
+        fn splat(x: u32) -> Self {
+            Self(x)
+        }
+        fn add(self, rhs: Self) -> Self {
+            Self(self.0.wrapping_add(rhs.0))
+        }
+        fn xor(self, rhs: Self) -> Self {
+            Self(self.0 ^ rhs.0)
+        }
+        fn and(self, rhs: Self) -> Self {
+            Self(self.0 & rhs.0)
+        }
+        fn or_not(self, rhs: Self) -> Self {
+            Self(self.0 | !rhs.0)
+        }
+        fn rol(self, n: u32) -> Self {
+            Self(self.0.rotate_left(n))
+        }
+    }
+
+    /// One block of every layout with the schedule computed `N` rounds
+    /// ahead, against the `sha2` crate's compression function.
+    fn lead_matches_sha2<const N: usize>() {
+        fn check<const N: usize, L: Layout>(seed: u64) {
+            let bytes = crate::tests::bytes(seed, 64 + 32);
+            let mut block: [u32; 16] =
+                core::array::from_fn(|i| u32::from_be_bytes(bytes[4 * i..4 * i + 4].try_into().unwrap()));
+            for (word, known) in block.iter_mut().zip(L::KNOWN) {
+                *word = known.unwrap_or(*word);
+            }
+            let h: [u32; 8] =
+                core::array::from_fn(|i| u32::from_be_bytes(bytes[64 + 4 * i..68 + 4 * i].try_into().unwrap()));
+            let got = compress::<Lead<N>, L>(&h.map(Lead), &block.map(Lead)).map(|x| x.0);
+            let mut want = h;
+            let mut be = [0u8; 64];
+            for (bytes, word) in be.chunks_exact_mut(4).zip(block) {
+                bytes.copy_from_slice(&word.to_be_bytes());
+            }
+            sha2::compress256(&mut want, &[be.into()]);
+            assert_eq!(got, want, "schedule lead {N}, seed {seed}");
+        }
+        for seed in 0..4 {
+            check::<N, Open>(seed);
+            check::<N, Pad32>(seed);
+            check::<N, Pad33>(seed);
+            check::<N, Pad64Second>(seed);
+            check::<N, Pad65Second>(seed);
+        }
+    }
+
+    /// Every lead a kernel set may choose (1 to 16, asserted in `round`).
+    #[test]
+    fn every_schedule_lead_matches_sha2() {
+        seq!(N in 1..=16 {
+            lead_matches_sha2::<N>();
+        });
     }
 
     #[test]

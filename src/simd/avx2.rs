@@ -57,6 +57,13 @@ impl Word for __m256i {
         unsafe { step_boundary(left, right) }
     }
 
+    #[cfg(not(miri))]
+    #[inline(always)]
+    fn round_boundary(v: &mut [Self; 8], w: &mut Self) {
+        // SAFETY: AVX2 (module note); the function only pins registers.
+        unsafe { round_boundary(v, w) }
+    }
+
     /// f4 = (x & z) | (y & !z) is the sum of its two halves, which share no
     /// bit: `self + (y & !z)` does not wait for x (the word the previous
     /// step computed; y and z are older), so x is two instructions from the
@@ -114,6 +121,27 @@ unsafe fn step_boundary(l: &mut [__m256i; 5], r: &mut [__m256i; 5]) {
             "/* {} {} {} {} {} {} {} {} {} {} */",
             inout(ymm_reg) l[0], inout(ymm_reg) l[1], inout(ymm_reg) l[2], inout(ymm_reg) l[3], inout(ymm_reg) l[4],
             inout(ymm_reg) r[0], inout(ymm_reg) r[1], inout(ymm_reg) r[2], inout(ymm_reg) r[3], inout(ymm_reg) r[4],
+            options(pure, nomem, nostack, preserves_flags)
+        );
+    }
+}
+
+/// See `Word::round_boundary`: an empty `asm!` that SHA-256's working
+/// variables and the new schedule word pass through.
+///
+/// # Safety
+/// The CPU has AVX2 (ymm registers).
+#[cfg(not(miri))]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn round_boundary(v: &mut [__m256i; 8], w: &mut __m256i) {
+    // SAFETY: the assembly is empty; it only pins the registers.
+    unsafe {
+        core::arch::asm!(
+            "/* {} {} {} {} {} {} {} {} {} */",
+            inout(ymm_reg) v[0], inout(ymm_reg) v[1], inout(ymm_reg) v[2], inout(ymm_reg) v[3],
+            inout(ymm_reg) v[4], inout(ymm_reg) v[5], inout(ymm_reg) v[6], inout(ymm_reg) v[7],
+            inout(ymm_reg) *w,
             options(pure, nomem, nostack, preserves_flags)
         );
     }

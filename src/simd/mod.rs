@@ -101,6 +101,23 @@ pub(crate) trait Word: Copy {
         Self::step_boundary(l1, r1);
     }
 
+    /// Called after each round of SHA-256 with the eight working variables
+    /// and the schedule word the round computed. Vector types make it an
+    /// empty `asm!` taking the nine registers, so that the rounds are issued
+    /// in order, each beside the computation of one schedule word: left to
+    /// itself the compiler computes schedule words in bunches and adds
+    /// `K[t]` last, on the rounds' chain, and the CPU's scheduler fills
+    /// with operations that wait (`docs/PERFORMANCE.md`, "SHA-256 rounds in
+    /// order").
+    #[inline(always)]
+    fn round_boundary(_v: &mut [Self; 8], _w: &mut Self) {}
+
+    /// How many rounds before its own SHA-256 computes a word of the
+    /// message schedule, 1 to 16 (the 16-word window allows no more). One,
+    /// just in time, suits 16 registers (AVX2: measured by `make
+    /// bench-model`); AVX-512's 32 registers take a longer lead.
+    const SCHEDULE_LEAD: usize = 1;
+
     /// The boolean function `fF` of RIPEMD-160 (Dobbertin, Bosselaers,
     /// Preneel 1996; `F` = 1..=5), [`boolean`] unless the type has shorter
     /// instruction sequences. SHA-256 (FIPS 180-4) reuses f1 (the three-way
