@@ -545,17 +545,25 @@ fn many(cx: &mut Ctx, b: Backend, algs: &[Alg]) {
         let msgs = &many_batches(cx, lanes)[0];
         let n = msgs.len();
         let bufs: Vec<Vec<u8>> = msgs.iter().map(|m| [&[0xEE][..], m].concat()).collect();
-        let mut ptr_bytes = vec![0u8; 1 + size_of::<usize>() * n];
-        let mut len_bytes = vec![0u8; 1 + size_of::<usize>() * n];
+        // The arrays start one byte into word-aligned storage, so they are
+        // misaligned whatever address the allocation gets (Miri's symbolic
+        // alignment check would flag a byte buffer that happened to land
+        // aligned and took the library's aligned path).
+        let mut ptr_words = vec![0usize; n + 1];
+        let mut len_words = vec![0usize; n + 1];
+        // SAFETY: one byte into allocations of 8 * (n + 1) bytes.
+        let (ptr_bytes, len_bytes) =
+            unsafe { (ptr_words.as_mut_ptr().cast::<u8>().add(1), len_words.as_mut_ptr().cast::<u8>().add(1)) };
         for (i, m) in bufs.iter().enumerate() {
-            let at = 1 + size_of::<usize>() * i;
-            // SAFETY: at + size_of::<usize>() <= the buffers' lengths.
+            let at = size_of::<usize>() * i;
+            // SAFETY: 1 + at + size_of::<usize>() <= 8 * (n + 1) bytes.
             unsafe {
-                ptr_bytes.as_mut_ptr().add(at).cast::<*const u8>().write_unaligned(m[1..].as_ptr());
-                len_bytes.as_mut_ptr().add(at).cast::<usize>().write_unaligned(m.len() - 1);
+                ptr_bytes.add(at).cast::<*const u8>().write_unaligned(m[1..].as_ptr());
+                len_bytes.add(at).cast::<usize>().write_unaligned(m.len() - 1);
             }
         }
-        let (pp, lp) = (ptr_bytes[1..].as_ptr().cast::<*const u8>(), len_bytes[1..].as_ptr().cast::<usize>());
+        let (pp, lp) = (ptr_bytes.cast_const().cast::<*const u8>(), len_bytes.cast_const().cast::<usize>());
+        assert!(!pp.is_aligned() && !lp.is_aligned());
         let mut out = vec![0u8; 1 + d * n];
         let dst = out[1..].as_mut_ptr();
         let _lock = backend_lock();
