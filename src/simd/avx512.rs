@@ -57,9 +57,9 @@ impl Word for __m512i {
         unsafe { step_boundary_pair(l0, r0, l1, r1) }
     }
 
-    /// Eight rounds ahead: 16 and 8 measure the same on the Xeon
-    /// (`docs/PERFORMANCE.md`), and 16 models 8% slower for the general
-    /// SHA-256 block on Sapphire Rapids.
+    /// Eight rounds ahead: on the Xeon of `docs/PERFORMANCE.md` ("SHA-256
+    /// rounds in order") 8 measured best of 4, 8, 12 and 16, and 16 models
+    /// 8% slower for the general SHA-256 block on Sapphire Rapids.
     const SCHEDULE_LEAD: usize = 8;
 
     #[cfg(not(miri))]
