@@ -551,12 +551,12 @@ fn many(cx: &mut Ctx, b: Backend, algs: &[Alg]) {
         // aligned and took the library's aligned path).
         let mut ptr_words = vec![0usize; n + 1];
         let mut len_words = vec![0usize; n + 1];
-        // SAFETY: one byte into allocations of 8 * (n + 1) bytes.
+        // SAFETY: one byte into allocations of (n + 1) words.
         let (ptr_bytes, len_bytes) =
             unsafe { (ptr_words.as_mut_ptr().cast::<u8>().add(1), len_words.as_mut_ptr().cast::<u8>().add(1)) };
         for (i, m) in bufs.iter().enumerate() {
             let at = size_of::<usize>() * i;
-            // SAFETY: 1 + at + size_of::<usize>() <= 8 * (n + 1) bytes.
+            // SAFETY: 1 + at + size_of::<usize>() <= size_of::<usize>() * (n + 1).
             unsafe {
                 ptr_bytes.add(at).cast::<*const u8>().write_unaligned(m[1..].as_ptr());
                 len_bytes.add(at).cast::<usize>().write_unaligned(m.len() - 1);

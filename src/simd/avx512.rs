@@ -57,9 +57,10 @@ impl Word for __m512i {
         unsafe { step_boundary_pair(l0, r0, l1, r1) }
     }
 
-    /// Eight rounds ahead: on the Xeon of `docs/PERFORMANCE.md` ("SHA-256
-    /// rounds in order") 8 measured best of 4, 8, 12 and 16, and 16 models
-    /// 8% slower for the general SHA-256 block on Sapphire Rapids.
+    /// Eight rounds ahead: far enough that a word is ready before its
+    /// round, near enough that the window's words stay in registers; the
+    /// leads tried and their timings are in `docs/PERFORMANCE.md`
+    /// ("SHA-256 rounds in order").
     const SCHEDULE_LEAD: usize = 8;
 
     #[cfg(not(miri))]

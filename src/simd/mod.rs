@@ -114,9 +114,9 @@ pub(crate) trait Word: Copy {
 
     /// How many rounds before its own SHA-256 computes a word of the
     /// message schedule, 1 to 16 (the 16-word window allows no more). One,
-    /// just in time, suits 16 registers (AVX2: a lead of 16 models 8%
-    /// slower for 64-byte messages, `make bench-model`); AVX-512's 32
-    /// registers take a longer lead.
+    /// just in time, suits 16 registers, where a longer lead spills the
+    /// window; AVX-512's 32 registers take a longer lead
+    /// (`docs/PERFORMANCE.md`, "SHA-256 rounds in order").
     const SCHEDULE_LEAD: usize = 1;
 
     /// The boolean function `fF` of RIPEMD-160 (Dobbertin, Bosselaers,
