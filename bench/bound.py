@@ -3,13 +3,17 @@
 from the instructions in its loop and the issue rates `bench/ports.rs`
 measured, beside the time `rmd160mb bench` measures.
 
-    bench/bound.py PORTS_JSON BINARY [BENCH_JSON]
+    bench/bound.py PORTS_JSON BINARY [BENCH_JSON [LIBRARY_SO]]
 
 `make bench-ports` runs it with target/ports.json, the `rmd160mb` binary
-and `rmd160mb bench --json`: the kernels counted are the very ones timed.
+and `rmd160mb bench --json`: the kernels counted are the very ones timed;
+LIBRARY_SO (the shared library, whose symbols carry their generic
+arguments) gives the SHA-NI kernel's instruction mix for 64-byte messages,
+to tell whether SHA-NI rounds beside the lanes could pay on this CPU.
 
 The loops: every backward branch whose body holds an unrolled compression
-function (100 or more rotations or shifts). The 64 or 80 steps are
+function (100 or more rotations or shifts), and a function with no such
+loop that holds one (a group function a loop calls). The 64 or 80 steps are
 straight-line code, so the static count of one iteration is its dynamic
 count. Per loop, the vector ALU instructions fall in two classes:
 
@@ -56,8 +60,12 @@ def loops(so):
         m = re.match(r"^ +([0-9a-f]+):\t(\S+)\s*(.*)$", line)
         if m and func:
             insns.append((int(m.group(1), 16), m.group(2), m.group(3)))
+    def heavy(body):
+        return sum(1 for _, o, _ in body if SHIFTS.match(o) or o in ("rol", "ror", "rorx")) >= 100
+
     for func, insns in funcs:
         addrs = [a for a, _, _ in insns]
+        found = False
         for i, (a, op, args) in enumerate(insns):
             if not op.startswith("j"):
                 continue
@@ -68,8 +76,13 @@ def loops(so):
             if target >= a or target not in addrs:
                 continue
             body = insns[addrs.index(target) : i + 1]
-            if sum(1 for _, o, _ in body if SHIFTS.match(o) or o in ("rol", "ror", "rorx")) >= 100:
+            if heavy(body):
+                found = True
                 yield func, [(o, x) for _, o, x in body]
+        # A group function the loop calls (the AVX-512 SHA-256 group of
+        # 64-byte messages is one): straight-line code, one call a group.
+        if not found and heavy(insns):
+            yield func, [(o, x) for _, o, x in insns]
 
 
 def sha_ni_rounds(so):
@@ -88,6 +101,33 @@ def sha_ni_rounds(so):
     return count
 
 
+SSE_ALU = re.compile(r"^(padd[dq]|psub[dq]|pshufd|pshufb|palignr|punpck\w+|pxor|por|pand|pandn|pblendw|pinsr\w|pextr\w)$")
+
+
+def sha_ni_64_mix(so):
+    """Per message of 64 bytes in the SHA-NI kernel (`shani::hash::run::<64,
+    false>`, its two blocks): the counts of `sha256rnds2`, `sha256msg1`,
+    `sha256msg2` and the other SSE ALU instructions, or None. Messages: the
+    function's `sha256rnds2` over the 64 of two blocks."""
+    dump = subprocess.run(["objdump", "-d", "--no-show-raw-insn", "-C", so], check=True, capture_output=True, text=True).stdout
+    counts, inside = {}, False
+    for line in dump.splitlines():
+        m = re.match(r"^[0-9a-f]+ <(.*)>:$", line)
+        if m:
+            inside = re.search(r"shani::(?:\w+::)?run::<64, false>$", m.group(1)) is not None
+            continue
+        m = re.match(r"^ +[0-9a-f]+:\t(\S+)", line)
+        if inside and m:
+            op = m.group(1)
+            key = op if op.startswith("sha256") else "sse" if SSE_ALU.match(op) else None
+            if key:
+                counts[key] = counts.get(key, 0) + 1
+    msgs = counts.get("sha256rnds2", 0) / 64
+    if msgs < 1:
+        return None
+    return {k: v / msgs for k, v in counts.items()}
+
+
 def kernel_of(func, body):
     """(kernel name, messages per iteration) of a loop, or None."""
     wide = any("zmm" in x for _, x in body)
@@ -99,11 +139,20 @@ def kernel_of(func, body):
     if "avx2" in func and "hash32" in func and ymm:
         return ("avx2 RIPEMD-160 (hash32)", 16 if shifts > 1200 else 8)
     if "avx512" in func and "sha256" in func and "fixed" in func and wide:
-        return ("avx512 SHA-256, %d block%s" % ((2, "s") if rot > 800 else (1, "")), 16)
+        # Rotations of a group: one block 576 (64 rounds of 6, 48 schedule
+        # words of 4), two 1152, 64 bytes 960 (the padding block's schedule
+        # is constant), double SHA-256 of 64 bytes about 1500 (not a row).
+        if rot > 1300:
+            return None
+        if rot > 1050:
+            return ("avx512 SHA-256, 2 blocks", 16)
+        if rot > 800:
+            return ("avx512 SHA-256, 64 bytes (constant padding block)", 16)
+        return ("avx512 SHA-256, 1 block", 16)
     return None
 
 
-def main(ports_path, so, bench_path=None):
+def main(ports_path, so, bench_path=None, lib_so=None):
     ports = json.load(open(ports_path))
     rows = {}
     skipped = set()
@@ -183,6 +232,31 @@ def main(ports_path, so, bench_path=None):
             rows[f"SHA-NI SHA-256, {blocks} block{'s' if blocks > 1 else ''}"] = dict(
                 ns=blocks * cycles / ghz, cycles=blocks * cycles)
 
+    # SHA-NI beside the lanes, in one loop (issue 36): it pays only where a
+    # message on SHA-NI takes fewer of the lanes' issue slots than a lane's
+    # share of a message. `<width>_slots_*` (bench/ports.rs, `beside!`):
+    # the slots one instruction takes from independent adds of that width.
+    mix = sha_ni_64_mix(lib_so) if lib_so else None
+    for width, lanes in (("zmm", "avx512 SHA-256, 64 bytes (constant padding block)"), ("ymm", None)):
+        keys = ("rnds2", "msg1", "msg2", "paddd")
+        slots = {k: ports.get(f"{width}_slots_{k}") for k in keys}
+        if not mix or any(v is None for v in slots.values()):
+            continue
+        cost = (mix.get("sha256rnds2", 0) * slots["rnds2"] + mix.get("sha256msg1", 0) * slots["msg1"]
+                + mix.get("sha256msg2", 0) * slots["msg2"] + mix.get("sse", 0) * slots["paddd"])
+        print()
+        print(f"SHA-NI beside {width} lanes: a 64-byte message on SHA-NI ({mix.get('sha256rnds2', 0):.0f} sha256rnds2, "
+              f"{mix.get('sha256msg1', 0):.0f} msg1, {mix.get('sha256msg2', 0):.0f} msg2, {mix.get('sse', 0):.0f} other SSE "
+              f"ALU) takes {cost:.0f} of the {width} lanes' issue slots (slots each: rnds2 {slots['rnds2']:.2f}, "
+              f"msg1 {slots['msg1']:.2f}, msg2 {slots['msg2']:.2f}, paddd {slots['paddd']:.2f}).")
+        if max(slots.values()) > 100:
+            print(f"  Not a port cost: legacy-SSE instructions stall after {width} writes to registers 0..15 on this core "
+                  "(bench/ports.rs); one loop of both would need the lanes in registers 16..31.")
+        elif lanes in rows:
+            a = rows[lanes]["alu"]
+            verdict = "a loop of both can gain" if cost < a else "a loop of both cannot gain: SHA-NI costs more of those slots than the lanes"
+            print(f"  A lane message takes {a:.0f} ({lanes}): {verdict}.")
+
     def bound(*names):
         return sum(rows[n]["ns"] for n in names) if all(n in rows for n in names) else None
 
@@ -193,13 +267,14 @@ def main(ports_path, so, bench_path=None):
         checks = [
             ("avx512", "ripemd160-32", bound("avx512 RIPEMD-160 (hash32)")),
             ("avx512", "sha256-32", bound("avx512 SHA-256, 1 block")),
+            ("avx512", "sha256-64", bound("avx512 SHA-256, 64 bytes (constant padding block)")),
             ("avx512", "hash160-33", bound("avx512 RIPEMD-160 (hash32)", "avx512 SHA-256, 1 block")),
             ("avx512", "hash160-65", bound("avx512 RIPEMD-160 (hash32)", "avx512 SHA-256, 2 blocks")),
             ("avx2", "ripemd160-32", bound("avx2 RIPEMD-160 (hash32)")),
         ]
         if "SHA-NI SHA-256, 1 block" in rows:
             # The avx2 backend's SHA-256 runs on SHA-NI where the CPU has it
-            # (src/policy.rs, sha256_on_sha_ni).
+            # (src/kernels/avx2.rs, `kernel_set`).
             checks += [
                 ("avx2", "sha256-32", bound("SHA-NI SHA-256, 1 block")),
                 ("avx2", "hash160-33", bound("avx2 RIPEMD-160 (hash32)", "SHA-NI SHA-256, 1 block")),
@@ -214,6 +289,6 @@ def main(ports_path, so, bench_path=None):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) not in (3, 4):
+    if len(sys.argv) not in (3, 4, 5):
         sys.exit(__doc__)
     sys.exit(main(*sys.argv[1:]))

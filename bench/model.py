@@ -90,7 +90,7 @@ KERNELS = [
     ("hash160-65", r"hash160_fused::fused::<\S*W65>", plus(sha256_blocks(65), RIPEMD160_BLOCK), "hash160-65"),
     ("sha256-32", r"sha256_groups::fixed::<\S*W32, false>", sha256_blocks(32), "sha256-32"),
     ("sha256-33", r"sha256_groups::fixed::<\S*W33, false>", sha256_blocks(33), None),
-    ("sha256-64", r"sha256_groups::fixed::<\S*W64, false>", sha256_blocks(64), None),
+    ("sha256-64", r"sha256_groups::fixed::<\S*W64, false>", sha256_blocks(64), "sha256-64"),
     ("sha256-65", r"sha256_groups::fixed::<\S*W65, false>", sha256_blocks(65), None),
     ("sha256d-64", r"sha256_groups::fixed::<\S*W64, true>", plus(sha256_blocks(64), sha256_blocks(32)), "sha256d-64"),
     # General widths: one 64-byte block of each message per iteration.

@@ -150,6 +150,83 @@ mod x86 {
     // Rounds and schedule alternating: do they share the SHA unit?
     kernel8!(sha_rnds2_msg2, "sha,sse4.1", [out("xmm0") _, out("xmm1") _, out("xmm2") _, out("xmm3") _, out("xmm4") _, out("xmm5") _, out("xmm6") _, out("xmm7") _, out("xmm8") _, out("xmm9") _, out("xmm10") _, out("xmm11") _, out("xmm12") _, out("xmm13") _,], "sha256rnds2 xmm\\k, xmm13\n sha256msg2 xmm\\k, xmm13");
 
+    /// Beside the lanes: 120 independent `vpaddd` of one width an iteration
+    /// (10 chains, 12 deep: never the limit) with 4 instructions of another
+    /// kind (`$other`, 4 chains `\j` = xmm1..xmm4, source xmm0) among them,
+    /// or none. The adds alone fill the vector ports for 30 cycles on a
+    /// core with four (60 with two, Intel's 512-bit ones); 4 SHA
+    /// instructions alone issue in at most 16 on any core we know. So the
+    /// time the 4 add to the loop, in the adds' own rate, is the number of
+    /// vector ALU slots one of them takes from the lanes: 0 where it runs on
+    /// a unit of its own, 1 where it takes one issue slot of their ports.
+    /// This is what decides whether SHA-NI rounds beside the lanes (issue
+    /// 36) can add anything: a message on SHA-NI must cost fewer of those
+    /// slots than a lane's share.
+    macro_rules! beside {
+        ($name:ident, $feature:literal, $chains:literal, [$($clobber:tt)*], $vec:literal, $other:literal) => {
+            #[target_feature(enable = $feature)]
+            unsafe fn $name(iters: u64) {
+                // SAFETY: only registers are touched (declared clobbered);
+                // the caller has checked the CPU has `$feature`.
+                unsafe {
+                    asm!(
+                        "2:",
+                        ".irp j, 1,2,3,4",
+                        ".rept 3",
+                        concat!(".irp k, ", $chains),
+                        $vec,
+                        ".endr",
+                        ".endr",
+                        $other,
+                        ".endr",
+                        "dec {n}",
+                        "jnz 2b",
+                        n = inout(reg) iters => _,
+                        $($clobber)*
+                        options(nostack, nomem),
+                    )
+                }
+            }
+        };
+    }
+    /// The adds of `beside!` per iteration, and the other instructions.
+    const BESIDE_ADDS: f64 = 120.0;
+    const BESIDE_OTHER: f64 = 4.0;
+    /// Slots one of the `BESIDE_OTHER` instructions takes, from the mixed
+    /// loop's time over the adds' alone.
+    fn beside_slots(factor: f64) -> f64 {
+        (factor - 1.0) * BESIDE_ADDS / BESIDE_OTHER
+    }
+    /// `beside!` in 512-bit registers 16..25, which legacy-SSE instructions
+    /// cannot name (the SHA extensions have no other encoding).
+    macro_rules! beside_zmm {
+        ($name:ident, $other:literal) => {
+            beside!($name, "avx512f,sha", "16,17,18,19,20,21,22,23,24,25", [out("xmm0") _, out("xmm1") _, out("xmm2") _, out("xmm3") _, out("xmm4") _, out("zmm16") _, out("zmm17") _, out("zmm18") _, out("zmm19") _, out("zmm20") _, out("zmm21") _, out("zmm22") _, out("zmm23") _, out("zmm24") _, out("zmm25") _, out("zmm31") _,], "vpaddd zmm\\k, zmm\\k, zmm31", $other);
+        };
+    }
+    /// `beside!` in 256-bit registers 5..14, as AVX2 lanes (16 registers
+    /// in all) would have them.
+    macro_rules! beside_ymm {
+        ($name:ident, $other:literal) => {
+            beside!($name, "avx2,sha", "5,6,7,8,9,10,11,12,13,14", [out("xmm0") _, out("xmm1") _, out("xmm2") _, out("xmm3") _, out("xmm4") _, out("ymm5") _, out("ymm6") _, out("ymm7") _, out("ymm8") _, out("ymm9") _, out("ymm10") _, out("ymm11") _, out("ymm12") _, out("ymm13") _, out("ymm14") _, out("ymm15") _,], "vpaddd ymm\\k, ymm\\k, ymm15", $other);
+        };
+    }
+    beside_zmm!(zmm_alone, "");
+    beside_zmm!(zmm_beside_rnds2, "sha256rnds2 xmm\\j, xmm0");
+    beside_zmm!(zmm_beside_msg1, "sha256msg1 xmm\\j, xmm0");
+    beside_zmm!(zmm_beside_msg2, "sha256msg2 xmm\\j, xmm0");
+    beside_zmm!(zmm_beside_paddd, "paddd xmm\\j, xmm0");
+    beside_ymm!(ymm_alone, "");
+    beside_ymm!(ymm_beside_rnds2, "sha256rnds2 xmm\\j, xmm0");
+    beside_ymm!(ymm_beside_msg1, "sha256msg1 xmm\\j, xmm0");
+    beside_ymm!(ymm_beside_msg2, "sha256msg2 xmm\\j, xmm0");
+    beside_ymm!(ymm_beside_paddd, "paddd xmm\\j, xmm0");
+    // The same in 512-bit registers 5..14, whose upper bits legacy-SSE
+    // instructions see as dirty: what a loop whose lanes the compiler
+    // allocates anywhere among zmm0..31 would risk.
+    beside!(zmm_low_alone, "avx512f,sha", "5,6,7,8,9,10,11,12,13,14", [out("xmm0") _, out("xmm1") _, out("xmm2") _, out("xmm3") _, out("xmm4") _, out("zmm5") _, out("zmm6") _, out("zmm7") _, out("zmm8") _, out("zmm9") _, out("zmm10") _, out("zmm11") _, out("zmm12") _, out("zmm13") _, out("zmm14") _, out("zmm31") _,], "vpaddd zmm\\k, zmm\\k, zmm31", "");
+    beside!(zmm_low_beside_rnds2, "avx512f,sha", "5,6,7,8,9,10,11,12,13,14", [out("xmm0") _, out("xmm1") _, out("xmm2") _, out("xmm3") _, out("xmm4") _, out("zmm5") _, out("zmm6") _, out("zmm7") _, out("zmm8") _, out("zmm9") _, out("zmm10") _, out("zmm11") _, out("zmm12") _, out("zmm13") _, out("zmm14") _, out("zmm31") _,], "vpaddd zmm\\k, zmm\\k, zmm31", "sha256rnds2 xmm\\j, xmm0");
+
     // Scalar: the clock. Register to register: newer cores fold chains of
     // additions of an immediate at rename, which would not be cycles. A
     // dependent 64-bit `add` has 1 cycle of latency on every x86_64 core we
@@ -349,6 +426,57 @@ mod x86 {
             PER_ITER,
         );
 
+        // Beside the lanes: vector ALU slots one SHA instruction takes from
+        // independent adds of each width (`beside!`). The adds alone are
+        // timed before and after each mixed loop, the lesser kept, so a
+        // drift of the clock between rows cancels.
+        let mut beside: Vec<(&str, String, f64)> = Vec::new();
+        let mut slots = |req: &str, key: &'static str, what: String, alone: unsafe fn(u64), mixed: unsafe fn(u64)| {
+            if !has(req) || !has("sha") {
+                return;
+            }
+            let a = seconds_per_iter(alone);
+            let t = seconds_per_iter(mixed);
+            let a = a.min(seconds_per_iter(alone));
+            beside.push((key, what, t / a));
+        };
+        for (req, w, alone, rows) in [
+            (
+                "avx512f",
+                "zmm",
+                zmm_alone as unsafe fn(u64),
+                [
+                    ("zmm_slots_rnds2", "sha256rnds2", zmm_beside_rnds2 as unsafe fn(u64)),
+                    ("zmm_slots_msg1", "sha256msg1", zmm_beside_msg1),
+                    ("zmm_slots_msg2", "sha256msg2", zmm_beside_msg2),
+                    ("zmm_slots_paddd", "paddd xmm (SSE)", zmm_beside_paddd),
+                ],
+            ),
+            (
+                "avx2",
+                "ymm",
+                ymm_alone,
+                [
+                    ("ymm_slots_rnds2", "sha256rnds2", ymm_beside_rnds2),
+                    ("ymm_slots_msg1", "sha256msg1", ymm_beside_msg1),
+                    ("ymm_slots_msg2", "sha256msg2", ymm_beside_msg2),
+                    ("ymm_slots_paddd", "paddd xmm (SSE)", ymm_beside_paddd),
+                ],
+            ),
+        ] {
+            for (key, what, mixed) in rows {
+                slots(req, key, format!("{what} beside vpaddd {w}"), alone, mixed);
+            }
+        }
+        // The hazard: the same adds in zmm5..14, whose upper halves are then
+        // dirty for the legacy-SSE `sha256rnds2`.
+        let mut dirty = None;
+        if has("avx512f") && has("sha") {
+            let a = seconds_per_iter(zmm_low_alone);
+            let t = seconds_per_iter(zmm_low_beside_rnds2);
+            dirty = Some(t / a.min(seconds_per_iter(zmm_low_alone)));
+        }
+
         let cpu = std::fs::read_to_string("/proc/cpuinfo")
             .ok()
             .and_then(|s| {
@@ -402,6 +530,28 @@ mod x86 {
                 implausible.join(", ")
             );
         }
+        if !beside.is_empty() {
+            println!("{:<36} {:>9}", "beside the lanes (4 among 120 adds)", "slots");
+            for (_, what, f) in &beside {
+                let v = beside_slots(*f);
+                if *f > 2.0 {
+                    // Not a port: Intel's penalty for a legacy-SSE instruction
+                    // when the upper halves of ymm/zmm0..15 are dirty.
+                    println!("{what:<36} {v:>9.2}  <- a stall, not a port: {f:.1}x the adds' time (legacy SSE after ymm/zmm0..15 writes)");
+                } else {
+                    println!("{what:<36} {v:>9.2}");
+                }
+            }
+            println!(
+                "(vector ALU issue slots one instruction takes from independent adds: 0 = a unit of its own, 1 = one slot of the adds' ports)"
+            );
+        }
+        if let Some(f) = dirty {
+            println!(
+                "sha256rnds2 beside vpaddd zmm5..14 (dirty upper halves): {f:.2}x the time of the adds alone{}",
+                if f > 2.0 { "  <- a legacy-SSE instruction after zmm0..15 writes stalls this core" } else { "" }
+            );
+        }
         // `ghz_<width>` is the clock the `<width>_*` rates are per cycle of
         // (bound.py divides by it): now the add chain's under that load.
         // Added in version 2: the method, each chain's latency, the chain's
@@ -417,6 +567,12 @@ mod x86 {
         }
         for r in &rows {
             json += &format!("  \"{}\": {:.4},\n", r.key, r.per_cycle);
+        }
+        for (key, _, f) in &beside {
+            json += &format!("  \"{key}\": {:.4},\n", beside_slots(*f));
+        }
+        if let Some(f) = dirty {
+            json += &format!("  \"zmm_dirty_rnds2_factor\": {f:.4},\n");
         }
         let list: Vec<String> = implausible.iter().map(|k| format!("\"{k}\"")).collect();
         json += &format!("  \"implausible\": [{}],\n", list.join(", "));

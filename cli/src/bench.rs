@@ -1,6 +1,7 @@
 //! `rmd160mb bench`: per backend, ns per message and M messages/s for
 //! RIPEMD-160 of 32-byte messages, HASH160 of 33- and 65-byte keys and
-//! SHA-256 and Keccak-256 of 32-byte messages, Ethereum addresses of
+//! SHA-256 of 32- and 64-byte messages (64: merkle nodes), Keccak-256 of
+//! 32-byte messages, Ethereum addresses of
 //! 64-byte keys, double SHA-256 of 64- and 80-byte messages and the merkle
 //! root of 4096 leaves (ns per leaf), beside the one-at-a-time `ripemd`,
 //! `sha2` and `sha3` crates measured in the same run (for the merkle root,
@@ -22,7 +23,8 @@ const BATCH: usize = 4096;
 enum Op {
     Rmd32,
     Hash160(usize),
-    Sha256,
+    /// SHA-256 of messages of this width.
+    Sha256(usize),
     Keccak256,
     /// Ethereum addresses of 64-byte keys (X || Y).
     EthAddress,
@@ -37,7 +39,7 @@ impl Op {
         match self {
             Op::Rmd32 => "ripemd160-32".into(),
             Op::Hash160(w) => format!("hash160-{w}"),
-            Op::Sha256 => "sha256-32".into(),
+            Op::Sha256(w) => format!("sha256-{w}"),
             Op::Keccak256 => "keccak256-32".into(),
             Op::EthAddress => "eth-address-64".into(),
             Op::Sha256d(w) => format!("sha256d-{w}"),
@@ -46,7 +48,7 @@ impl Op {
     }
     fn width(self) -> usize {
         match self {
-            Op::Hash160(w) | Op::Sha256d(w) => w,
+            Op::Hash160(w) | Op::Sha256(w) | Op::Sha256d(w) => w,
             Op::EthAddress => 64,
             _ => 32,
         }
@@ -72,7 +74,7 @@ fn run_batch(op: Op, backend: Option<Backend>, src: &[u8], d20: &mut [[u8; 20]],
     match (op, backend) {
         (Op::Rmd32, Some(b)) => ripemd160mb::hash32_with(b, d20, src.as_chunks::<32>().0),
         (Op::Hash160(_), Some(b)) => ripemd160mb::hash160_with(b, d20, src, w),
-        (Op::Sha256, Some(b)) => ripemd160mb::sha256_with(b, d32, src, w),
+        (Op::Sha256(_), Some(b)) => ripemd160mb::sha256_with(b, d32, src, w),
         (Op::Keccak256, Some(b)) => ripemd160mb::keccak256_with(b, d32, src, w),
         (Op::EthAddress, Some(b)) => {
             let _ = ripemd160mb::eth_address_with(b, d20, src, w);
@@ -89,7 +91,7 @@ fn run_batch(op: Op, backend: Option<Backend>, src: &[u8], d20: &mut [[u8; 20]],
                 d.copy_from_slice(&ripemd::Ripemd160::digest(sha2::Sha256::digest(m)));
             }
         }
-        (Op::Sha256, None) => {
+        (Op::Sha256(_), None) => {
             for (d, m) in d32.iter_mut().zip(src.chunks_exact(w)) {
                 d.copy_from_slice(&sha2::Sha256::digest(m));
             }
@@ -181,7 +183,8 @@ pub fn run(a: BenchArgs) -> io::Result<u8> {
         Op::Rmd32,
         Op::Hash160(33),
         Op::Hash160(65),
-        Op::Sha256,
+        Op::Sha256(32),
+        Op::Sha256(64),
         Op::Keccak256,
         Op::EthAddress,
         Op::Sha256d(64),

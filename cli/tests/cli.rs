@@ -454,6 +454,7 @@ fn bench_json_and_backends() {
             "hash160-33",
             "hash160-65",
             "sha256-32",
+            "sha256-64",
             "keccak256-32",
             "eth-address-64",
             "sha256d-64",
