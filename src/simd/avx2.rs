@@ -115,15 +115,7 @@ impl Word for __m256i {
 #[target_feature(enable = "avx2")]
 #[inline]
 unsafe fn step_boundary(l: &mut [__m256i; 5], r: &mut [__m256i; 5]) {
-    // SAFETY: the assembly is empty; it only pins the registers.
-    unsafe {
-        core::arch::asm!(
-            "/* {} {} {} {} {} {} {} {} {} {} */",
-            inout(ymm_reg) l[0], inout(ymm_reg) l[1], inout(ymm_reg) l[2], inout(ymm_reg) l[3], inout(ymm_reg) l[4],
-            inout(ymm_reg) r[0], inout(ymm_reg) r[1], inout(ymm_reg) r[2], inout(ymm_reg) r[3], inout(ymm_reg) r[4],
-            options(pure, nomem, nostack, preserves_flags)
-        );
-    }
+    crate::simd::pin_registers!(ymm_reg; l[0], l[1], l[2], l[3], l[4], r[0], r[1], r[2], r[3], r[4]);
 }
 
 /// See `Word::round_boundary`: an empty `asm!` that SHA-256's working
@@ -135,16 +127,7 @@ unsafe fn step_boundary(l: &mut [__m256i; 5], r: &mut [__m256i; 5]) {
 #[target_feature(enable = "avx2")]
 #[inline]
 unsafe fn round_boundary(v: &mut [__m256i; 8], w: &mut __m256i) {
-    // SAFETY: the assembly is empty; it only pins the registers.
-    unsafe {
-        core::arch::asm!(
-            "/* {} {} {} {} {} {} {} {} {} */",
-            inout(ymm_reg) v[0], inout(ymm_reg) v[1], inout(ymm_reg) v[2], inout(ymm_reg) v[3],
-            inout(ymm_reg) v[4], inout(ymm_reg) v[5], inout(ymm_reg) v[6], inout(ymm_reg) v[7],
-            inout(ymm_reg) *w,
-            options(pure, nomem, nostack, preserves_flags)
-        );
-    }
+    crate::simd::pin_registers!(ymm_reg; v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], *w);
 }
 
 /// Reverses the bytes of each 32-bit word (vpshufb control).

@@ -106,15 +106,7 @@ impl Word for __m512i {
 #[target_feature(enable = "avx512f")]
 #[inline]
 unsafe fn step_boundary(l: &mut [__m512i; 5], r: &mut [__m512i; 5]) {
-    // SAFETY: the assembly is empty; it only pins the registers.
-    unsafe {
-        core::arch::asm!(
-            "/* {} {} {} {} {} {} {} {} {} {} */",
-            inout(zmm_reg) l[0], inout(zmm_reg) l[1], inout(zmm_reg) l[2], inout(zmm_reg) l[3], inout(zmm_reg) l[4],
-            inout(zmm_reg) r[0], inout(zmm_reg) r[1], inout(zmm_reg) r[2], inout(zmm_reg) r[3], inout(zmm_reg) r[4],
-            options(pure, nomem, nostack, preserves_flags)
-        );
-    }
+    crate::simd::pin_registers!(zmm_reg; l[0], l[1], l[2], l[3], l[4], r[0], r[1], r[2], r[3], r[4]);
 }
 
 /// See `Word::round_boundary`: an empty `asm!` that SHA-256's working
@@ -126,16 +118,7 @@ unsafe fn step_boundary(l: &mut [__m512i; 5], r: &mut [__m512i; 5]) {
 #[target_feature(enable = "avx512f")]
 #[inline]
 unsafe fn round_boundary(v: &mut [__m512i; 8], w: &mut __m512i) {
-    // SAFETY: the assembly is empty; it only pins the registers.
-    unsafe {
-        core::arch::asm!(
-            "/* {} {} {} {} {} {} {} {} {} */",
-            inout(zmm_reg) v[0], inout(zmm_reg) v[1], inout(zmm_reg) v[2], inout(zmm_reg) v[3],
-            inout(zmm_reg) v[4], inout(zmm_reg) v[5], inout(zmm_reg) v[6], inout(zmm_reg) v[7],
-            inout(zmm_reg) *w,
-            options(pure, nomem, nostack, preserves_flags)
-        );
-    }
+    crate::simd::pin_registers!(zmm_reg; v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], *w);
 }
 
 /// `step_boundary` for two groups: twenty registers.
@@ -151,17 +134,9 @@ unsafe fn step_boundary_pair(
     l1: &mut [__m512i; 5],
     r1: &mut [__m512i; 5],
 ) {
-    // SAFETY: the assembly is empty; it only pins the registers.
-    unsafe {
-        core::arch::asm!(
-            "/* {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} */",
-            inout(zmm_reg) l0[0], inout(zmm_reg) l0[1], inout(zmm_reg) l0[2], inout(zmm_reg) l0[3], inout(zmm_reg) l0[4],
-            inout(zmm_reg) r0[0], inout(zmm_reg) r0[1], inout(zmm_reg) r0[2], inout(zmm_reg) r0[3], inout(zmm_reg) r0[4],
-            inout(zmm_reg) l1[0], inout(zmm_reg) l1[1], inout(zmm_reg) l1[2], inout(zmm_reg) l1[3], inout(zmm_reg) l1[4],
-            inout(zmm_reg) r1[0], inout(zmm_reg) r1[1], inout(zmm_reg) r1[2], inout(zmm_reg) r1[3], inout(zmm_reg) r1[4],
-            options(pure, nomem, nostack, preserves_flags)
-        );
-    }
+    crate::simd::pin_registers!(zmm_reg;
+        l0[0], l0[1], l0[2], l0[3], l0[4], r0[0], r0[1], r0[2], r0[3], r0[4],
+        l1[0], l1[1], l1[2], l1[3], l1[4], r1[0], r1[1], r1[2], r1[3], r1[4]);
 }
 
 /// Reverses the bytes of each 32-bit word (vpshufb control).

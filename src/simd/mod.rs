@@ -253,6 +253,34 @@ macro_rules! immediate64 {
 #[cfg(rmd160mb_lanes)]
 pub(crate) use immediate64;
 
+/// An empty `asm!` that the vector values `$place` pass through, each in a
+/// register of class `$class` (`zmm_reg`, `ymm_reg`): the compiler must have
+/// computed all of them before it and may move none of their uses above
+/// it, which keeps the steps or rounds of a compression in order
+/// (`Word::step_boundary`, `Word::round_boundary`). It emits no
+/// instruction. Expands to an `unsafe` block; the caller states that the
+/// CPU has the registers' instruction set.
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+macro_rules! pin_registers {
+    ($class:ident; $($place:expr),+ $(,)?) => {
+        // SAFETY: the assembly is empty (a comment naming the registers);
+        // it reads and writes nothing but them, and the caller's target
+        // features provide the register class.
+        unsafe {
+            core::arch::asm!(
+                concat!("/*", $($crate::simd::pin_registers!(@one $place),)+ " */"),
+                $(inout($class) $place,)+
+                options(pure, nomem, nostack, preserves_flags)
+            )
+        }
+    };
+    (@one $place:expr) => {
+        " {}"
+    };
+}
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+pub(crate) use pin_registers;
+
 /// A [`Word`] that a kernel can fill from memory and write back: the
 /// transposes of the fixed 32-byte RIPEMD-160 path and the per-lane loads of
 /// SHA-256.
