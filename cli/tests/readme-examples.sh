@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the README's command-line examples: the ```sh block after the line
+# Runs the README's command-line examples: the ```bash block after the line
 # `<!-- cli-examples -->`, line by line in a temporary directory, with
 # `rmd160mb` the binary given. Every command must succeed; a line ending in
 # `# => TEXT` must print exactly TEXT.
@@ -11,7 +11,7 @@ readme=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/rmd160mb-readme.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/bin" && ln -s "$bin" "$tmp/bin/rmd160mb"
-block=$(awk '/<!-- cli-examples -->/ { on = 1; next } on && /^```sh/ { inb = 1; next } inb && /^```/ { exit } inb' "$readme")
+block=$(awk '/<!-- cli-examples -->/ { on = 1; next } on && /^```(ba)?sh/ { inb = 1; next } inb && /^```/ { exit } inb' "$readme")
 [ -n "$block" ] || { echo "FAIL cli-readme: no examples block in $readme" >&2; exit 1; }
 n=0
 while IFS= read -r line; do
