@@ -15,6 +15,12 @@
 //! flagged, not printed silently. Rows whose instructions this CPU lacks
 //! are skipped with a notice.
 //!
+//! Beside the lanes: how many of the vector ALU issue slots of independent
+//! 512- and 256-bit additions each SHA-NI instruction takes when it runs
+//! among them (`beside!`), which tells whether SHA-NI rounds in the lanes'
+//! loop could add anything on this CPU, and whether legacy-SSE instructions
+//! stall there after writes to registers 0..15.
+//!
 //! The figures go to standard output as a table and, with `--json PATH`, to
 //! a file that `bench/bound.py` turns into a lower bound on the time per
 //! message of each kernel (`make bench-ports` does both).
@@ -24,9 +30,10 @@ mod x86 {
     use std::arch::asm;
     use std::time::Instant;
 
-    /// Instructions per iteration of every loop below: `.rept 10` of a body
-    /// of 12 instructions (`.rept 15` of 8 for the SHA rows; the dependent
-    /// chains: `.rept 120` of one).
+    /// Instructions per iteration of the rate loops below: `.rept 10` of a
+    /// body of 12 instructions (`.rept 15` of 8 for the SHA rows; the
+    /// dependent chains: `.rept 120` of one). The `beside!` loops count
+    /// theirs in `BESIDE_ADDS` and `BESIDE_OTHER`.
     const PER_ITER: f64 = 120.0;
 
     /// One timing loop: `$body` is the assembler text of one instruction
@@ -194,8 +201,9 @@ mod x86 {
     const BESIDE_OTHER: f64 = 4.0;
     /// Slots one of the `BESIDE_OTHER` instructions takes, from the mixed
     /// loop's time over the adds' alone.
+    /// Noise can make the mixed loop a hair faster: no fewer than 0.
     fn beside_slots(factor: f64) -> f64 {
-        (factor - 1.0) * BESIDE_ADDS / BESIDE_OTHER
+        ((factor - 1.0) * BESIDE_ADDS / BESIDE_OTHER).max(0.0)
     }
     /// `beside!` in 512-bit registers 16..25, which legacy-SSE instructions
     /// cannot name (the SHA extensions have no other encoding).
@@ -433,6 +441,7 @@ mod x86 {
         let mut beside: Vec<(&str, String, f64)> = Vec::new();
         let mut slots = |req: &str, key: &'static str, what: String, alone: unsafe fn(u64), mixed: unsafe fn(u64)| {
             if !has(req) || !has("sha") {
+                println!("skipped (this CPU lacks {req} or sha): {what}");
                 return;
             }
             let a = seconds_per_iter(alone);

@@ -258,14 +258,20 @@ pub(crate) use immediate64;
 /// computed all of them before it and may move none of their uses above
 /// it, which keeps the steps or rounds of a compression in order
 /// (`Word::step_boundary`, `Word::round_boundary`). It emits no
-/// instruction. Expands to an `unsafe` block; the caller states that the
-/// CPU has the registers' instruction set.
+/// instruction. Expands to an `unsafe` block, to be used only in a
+/// `#[target_feature]` function whose `# Safety` contract requires the
+/// registers' instruction set (the boundary functions of `avx2.rs` and
+/// `avx512.rs`).
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 macro_rules! pin_registers {
+    (@one $place:expr) => {
+        " {}"
+    };
     ($class:ident; $($place:expr),+ $(,)?) => {
-        // SAFETY: the assembly is empty (a comment naming the registers);
-        // it reads and writes nothing but them, and the caller's target
-        // features provide the register class.
+        // SAFETY: the assembly is empty (a comment naming the registers):
+        // it reads and writes nothing but them. The enclosing function's
+        // contract (its CPU has the instruction set) makes the register
+        // class usable.
         unsafe {
             core::arch::asm!(
                 concat!("/*", $($crate::simd::pin_registers!(@one $place),)+ " */"),
@@ -273,9 +279,6 @@ macro_rules! pin_registers {
                 options(pure, nomem, nostack, preserves_flags)
             )
         }
-    };
-    (@one $place:expr) => {
-        " {}"
     };
 }
 #[cfg(all(target_arch = "x86_64", not(miri)))]
