@@ -32,6 +32,7 @@ instructions go to other ports and are not counted, and a gather
 word from each of 16 cache lines (the load ports). It is a floor, not a prediction:
 a kernel at 90% of it has 10% left to gain at most.
 """
+import functools
 import json
 import re
 import subprocess
@@ -45,9 +46,10 @@ ALU = re.compile(
 )
 
 
-def loops(so, demangle=False):
-    """(function, [(mnemonic, operands)]) for each loop body in `so`
-    (function names demangled with `demangle`)."""
+@functools.lru_cache(maxsize=None)
+def disassembly(so, demangle=False):
+    """[(function, [(address, mnemonic, operands)])] of `so`, Intel syntax,
+    names demangled with `demangle`; each file is disassembled once."""
     dump = subprocess.run(
         ["objdump", "-d", "--no-show-raw-insn", "-M", "intel"] + (["-C"] if demangle else []) + [so],
         check=True, capture_output=True, text=True
@@ -63,6 +65,14 @@ def loops(so, demangle=False):
         m = re.match(r"^ +([0-9a-f]+):\t(\S+)\s*(.*)$", line)
         if m and func:
             insns.append((int(m.group(1), 16), m.group(2), m.group(3)))
+    return funcs
+
+
+def loops(so, demangle=False):
+    """(function, [(mnemonic, operands)]) for each loop body in `so`
+    (function names demangled with `demangle`)."""
+    funcs = disassembly(so, demangle)
+
     def heavy(body):
         return sum(1 for _, o, _ in body if SHIFTS.match(o) or o in ("rol", "ror", "rorx")) >= 100
 
@@ -90,18 +100,11 @@ def loops(so, demangle=False):
 
 def sha_ni_rounds(so):
     """`sha256rnds2` instructions in the SHA-NI kernel's fixed-width functions."""
-    dump = subprocess.run(["objdump", "-d", "--no-show-raw-insn", "-C", so], check=True, capture_output=True, text=True).stdout
-    count, inside = 0, False
-    for line in dump.splitlines():
-        m = re.match(r"^[0-9a-f]+ <(.*)>:$", line)
-        if m:
-            # `run`, the fixed-width copies: `shani::sha256::run` when it was
-            # a function of its own, `shani::hash::run` since it is nested in
-            # `hash` (src/sha256/shani.rs).
-            inside = re.search(r"shani::(?:\w+::)?run$", m.group(1)) is not None
-        elif inside and "sha256rnds2" in line:
-            count += 1
-    return count
+    # `run`, the fixed-width copies: `shani::sha256::run` when it was a
+    # function of its own, `shani::hash::run` since it is nested in `hash`
+    # (src/sha256/shani.rs).
+    return sum(sum(1 for _, o, _ in insns if o == "sha256rnds2")
+               for func, insns in disassembly(so, True) if re.search(r"shani::(?:\w+::)?run$", func))
 
 
 SSE_ALU = re.compile(r"^(padd[dq]|psub[dq]|pshufd|pshufb|palignr|punpck\w+|pxor|por|pand|pandn|pblendw|pinsr\w|pextr\w)$")
@@ -115,16 +118,11 @@ def sha_ni_64_mix(so):
     function's `sha256rnds2` over the 64 of two blocks, so that count is 64
     by construction. Register copies and loads (`movdqa`, `movaps`) are not
     counted: the slot cost is a floor."""
-    dump = subprocess.run(["objdump", "-d", "--no-show-raw-insn", "-C", so], check=True, capture_output=True, text=True).stdout
-    counts, inside = {}, False
-    for line in dump.splitlines():
-        m = re.match(r"^[0-9a-f]+ <(.*)>:$", line)
-        if m:
-            inside = re.search(r"shani::(?:\w+::)?run::<64, false>$", m.group(1)) is not None
+    counts = {}
+    for func, insns in disassembly(so, True):
+        if not re.search(r"shani::(?:\w+::)?run::<64, false>$", func):
             continue
-        m = re.match(r"^ +[0-9a-f]+:\t(\S+)", line)
-        if inside and m:
-            op = m.group(1)
+        for _, op, _ in insns:
             key = op if op.startswith("sha256") else "sse" if SSE_ALU.match(op) else None
             if key:
                 counts[key] = counts.get(key, 0) + 1

@@ -36,13 +36,12 @@ mod x86 {
     /// theirs in `BESIDE_ADDS` and `BESIDE_OTHER`.
     const PER_ITER: f64 = 120.0;
 
-    /// One timing loop: `$body` is the assembler text of one instruction
-    /// with `\k` for the chain, run for each chain of `$chains` (a `.irp`
-    /// list), `$rept` times per iteration. The throughput rows use 12
-    /// chains 10 times (8 chains 15 times for SHA, which leave xmm0 free:
-    /// `sha256rnds2` reads it implicitly), the clock one chain 120 times.
-    macro_rules! timed {
-        ($name:ident, $feature:literal, $rept:literal x [$chains:literal], [$($clobber:tt)*], $body:literal) => {
+    /// A function `$name(iters)` that runs the assembler lines `$body`
+    /// `iters` times, with the CPU features `$feature`; `$operands` are the
+    /// asm! operands beyond the counter (the clobbered registers, and any
+    /// inputs the body names). Every timing loop below is one of these.
+    macro_rules! asm_loop {
+        ($name:ident, $feature:literal, [$($body:expr),+ $(,)?], [$($operands:tt)*]) => {
             #[target_feature(enable = $feature)]
             unsafe fn $name(iters: u64) {
                 // SAFETY: only registers are touched (declared clobbered);
@@ -50,19 +49,30 @@ mod x86 {
                 unsafe {
                     asm!(
                         "2:",
-                        concat!(".rept ", $rept),
-                        concat!(".irp k, ", $chains),
-                        $body,
-                        ".endr",
-                        ".endr",
+                        $($body,)+
                         "dec {n}",
                         "jnz 2b",
                         n = inout(reg) iters => _,
-                        $($clobber)*
+                        $($operands)*
                         options(nostack, nomem),
                     )
                 }
             }
+        };
+    }
+    /// One timing loop: `$body` is the assembler text of one instruction
+    /// with `\k` for the chain, run for each chain of `$chains` (a `.irp`
+    /// list), `$rept` times per iteration. The throughput rows use 12
+    /// chains 10 times (8 chains 15 times for SHA, which leave xmm0 free:
+    /// `sha256rnds2` reads it implicitly), the clock one chain 120 times.
+    macro_rules! timed {
+        ($name:ident, $feature:literal, $rept:literal x [$chains:literal], $clobbers:tt, $body:literal) => {
+            asm_loop!(
+                $name,
+                $feature,
+                [concat!(".rept ", $rept), concat!(".irp k, ", $chains), $body, ".endr", ".endr"],
+                $clobbers
+            );
         };
     }
     /// 12 independent chains, 10 times per iteration.
@@ -170,30 +180,13 @@ mod x86 {
     /// 36) can add anything: a message on SHA-NI must cost fewer of those
     /// slots than a lane's share.
     macro_rules! beside {
-        ($name:ident, $feature:literal, $chains:literal, [$($clobber:tt)*], $vec:literal, $other:literal) => {
-            #[target_feature(enable = $feature)]
-            unsafe fn $name(iters: u64) {
-                // SAFETY: only registers are touched (declared clobbered);
-                // the caller has checked the CPU has `$feature`.
-                unsafe {
-                    asm!(
-                        "2:",
-                        ".irp j, 1,2,3,4",
-                        ".rept 3",
-                        concat!(".irp k, ", $chains),
-                        $vec,
-                        ".endr",
-                        ".endr",
-                        $other,
-                        ".endr",
-                        "dec {n}",
-                        "jnz 2b",
-                        n = inout(reg) iters => _,
-                        $($clobber)*
-                        options(nostack, nomem),
-                    )
-                }
-            }
+        ($name:ident, $feature:literal, $chains:literal, $clobbers:tt, $vec:literal, $other:literal) => {
+            asm_loop!(
+                $name,
+                $feature,
+                [".irp j, 1,2,3,4", ".rept 3", concat!(".irp k, ", $chains), $vec, ".endr", ".endr", $other, ".endr"],
+                $clobbers
+            );
         };
     }
     /// The adds of `beside!` per iteration, and the other instructions.
@@ -264,30 +257,12 @@ mod x86 {
     /// sets the time.
     macro_rules! loaded_clock {
         ($name:ident, $feature:literal, [$($clobber:tt)*], $vec:literal) => {
-            #[target_feature(enable = $feature)]
-            unsafe fn $name(iters: u64) {
-                // SAFETY: only registers are touched (declared clobbered);
-                // the caller has checked the CPU has `$feature`.
-                unsafe {
-                    asm!(
-                        "2:",
-                        ".rept 5",
-                        ".irp k, 0,1,2,3,4,5,6,7,8,9,10,11",
-                        "add {x}, {y}",
-                        "add {x}, {y}",
-                        $vec,
-                        ".endr",
-                        ".endr",
-                        "dec {n}",
-                        "jnz 2b",
-                        n = inout(reg) iters => _,
-                        x = inout(reg) 0u64 => _,
-                        y = in(reg) 1u64,
-                        $($clobber)*
-                        options(nostack, nomem),
-                    )
-                }
-            }
+            asm_loop!(
+                $name,
+                $feature,
+                [".rept 5", ".irp k, 0,1,2,3,4,5,6,7,8,9,10,11", "add {x}, {y}", "add {x}, {y}", $vec, ".endr", ".endr"],
+                [x = inout(reg) 0u64 => _, y = in(reg) 1u64, $($clobber)*]
+            );
         };
     }
     loaded_clock!(gpr_chain_zmm, "avx512f", [out("zmm0") _, out("zmm1") _, out("zmm2") _, out("zmm3") _, out("zmm4") _, out("zmm5") _, out("zmm6") _, out("zmm7") _, out("zmm8") _, out("zmm9") _, out("zmm10") _, out("zmm11") _, out("zmm31") _,], "vpaddd zmm\\k, zmm\\k, zmm31");
