@@ -243,8 +243,9 @@ type BackendInfo struct {
 	// RMD160MB_FORCE or GORIPEMD160MB_FORCE naming it selects it.
 	Supported bool
 	// SHA256Kernel is what runs SHA-256 (and so HASH160's first half) on
-	// the backend on this CPU: "sha-ni" (the x86 SHA extensions) or the
-	// backend's own name; "" when the backend is not Supported.
+	// the backend on this CPU: "sha-ni" (the x86 SHA extensions),
+	// "armv8-sha2" (the Armv8 SHA-256 instructions, neon on CPUs that have
+	// them) or the backend's own name; "" when the backend is not Supported.
 	SHA256Kernel string
 }
 

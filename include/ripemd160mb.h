@@ -197,7 +197,9 @@ typedef struct rmd160mb_backend_desc {
   /**
    * What runs SHA-256 (and so HASH160's first half) on this backend on
    * this CPU: "sha-ni" (the x86 SHA extensions, several messages
-   * interleaved) or the backend's own name; NULL when `supported` is 0.
+   * interleaved), "armv8-sha2" (the Armv8 SHA-256 instructions, one
+   * message at a time; neon on CPUs that have them) or the backend's own
+   * name (its lanes); NULL when `supported` is 0.
    */
   const char *sha256_kernel;
 } rmd160mb_backend_desc;

@@ -271,8 +271,10 @@ impl Backend {
     /// What runs SHA-256 (and so the first half of HASH160) on this
     /// backend: `"sha-ni"` where its kernel set puts it on the CPU's SHA
     /// extensions (x86_64 AVX2 with SHA-NI: several messages interleaved),
-    /// else the backend's own name (its lanes; `"scalar"`: the `sha2`
-    /// crate, one message at a time).
+    /// `"armv8-sha2"` where it puts it on the Armv8 SHA-256 instructions
+    /// (neon on CPUs that have them: the `sha2` crate, one message at a
+    /// time), else the backend's own name (its lanes; `"scalar"`: the
+    /// `sha2` crate, one message at a time).
     pub fn sha256_kernel(self) -> &'static str {
         name_of(self.kernels().sha256_engine)
     }

@@ -24,6 +24,7 @@ pub(crate) fn kernel_set() -> Option<KernelSet> {
         set.sha256 = super::scalar::SET.sha256;
         set.sha256d = super::scalar::SET.sha256d;
         set.sha256_many = super::scalar::SET.sha256_many;
+        set.sha256_engine = c"armv8-sha2";
     }
     if std::arch::is_aarch64_feature_detected!("sha3") {
         set.keccak256 = keccak256_sha3;
@@ -46,6 +47,23 @@ pub(crate) fn kernel_set_plain() -> Option<KernelSet> {
 mod tests {
     use crate::messages::Messages;
     use sha2::Digest;
+
+    /// The SHA-256 engine the set names is what it runs: its own name when
+    /// SHA-256 runs on the lanes, another where the Armv8 instructions do
+    /// (qemu has them, so both arms are reached across the hosts).
+    #[test]
+    fn sha256_engine_names_what_runs() {
+        let (Some(plain), Some(set)) = (super::kernel_set_plain(), super::kernel_set()) else {
+            eprintln!("NOTICE: no NEON on this CPU");
+            return;
+        };
+        assert_eq!(plain.sha256_engine, plain.name);
+        let on_lanes = set.sha256 as usize == plain.sha256 as usize;
+        assert_eq!(on_lanes, set.sha256_engine == set.name, "engine {:?}", set.sha256_engine);
+        if !on_lanes {
+            assert_eq!(set.sha256 as usize, crate::kernels::scalar::SET.sha256 as usize);
+        }
+    }
 
     /// Both Keccak-256 kernels, whatever the CPU reports (qemu has the SHA-3
     /// instructions, so the kernel set would not reach the plain one):
