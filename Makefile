@@ -328,8 +328,10 @@ bench:
 # The issue rates of the kernels' instructions on this CPU (bench/ports.rs),
 # turned into a bound per message for each x86_64 kernel and set beside
 # what `rmd160mb bench` measures (bench/bound.py; needs python3 and
-# objdump). The shared library is read for the SHA-NI kernel's instruction
-# mix, which its v0-mangled names give per width.
+# objdump). The loops timed are the CLI's (its own LTO copy of the kernels,
+# whose legacy symbol names carry no widths); the shared library is read for
+# the AVX-512 SHA-256 groups and the SHA-NI kernel's instruction mix, which
+# its v0-mangled names give per width.
 bench-ports: cli lib
 	@command -v python3 >/dev/null || { echo "make bench-ports needs python3 (apt-get install python3)" >&2; exit 1; }
 	$(CARGO) bench --bench ports -- --json $(CARGO_TARGET)/ports.json
