@@ -286,13 +286,32 @@ pub(crate) fn compress<W: Word, L: Layout>(h: &[W; 8], block: &[W; 16]) -> [W; 8
     seq!(T in 0..64 {
         round::<W, L, T>(&mut v, &mut w);
     });
-    core::array::from_fn(|i| h[i].add(v[i]))
+    add_state(h, &v)
+}
+
+/// `h[i] + v[i]`, the chaining value after a block. A loop, not
+/// `core::array::from_fn`: a closure is a function of its own, compiled
+/// without the kernel's target features, and where the compiler does not
+/// inline it (it did not for two groups in flight) every vector addition in
+/// it becomes an out-of-line call (as in `crate::simd::stored`).
+#[inline(always)]
+fn add_state<W: Word>(h: &[W; 8], v: &[W; 8]) -> [W; 8] {
+    let mut out = *h;
+    for (o, x) in out.iter_mut().zip(v) {
+        *o = o.add(*x);
+    }
+    out
 }
 
 /// The initial hash value in every lane.
 #[inline(always)]
 pub(crate) fn h0<W: Word>() -> [W; 8] {
-    H0.map(W::splat)
+    // A loop, not `H0.map(..)`, as in `add_state`.
+    let mut h = [W::splat(0); 8];
+    for (w, &x) in h.iter_mut().zip(&H0) {
+        *w = W::splat(x);
+    }
+    h
 }
 
 #[cfg(test)]
