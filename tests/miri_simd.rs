@@ -586,6 +586,25 @@ fn many(cx: &mut Ctx, b: Backend, algs: &[Alg]) {
 }
 
 /// The SIMD backends of this build: the widest one, and the others.
+/// The AVX-512 SHA-256 kernel with two groups in flight for 64-byte
+/// messages (what AMD Zen 5 runs, whatever this CPU's family): counts with
+/// no, one and two whole pairs of groups and tails of both sizes, and a
+/// width that takes the one-group path.
+fn sha256_two_groups(cx: &mut Ctx) {
+    for (width, n) in [(64, 1), (64, 17), (64, 32), (64, 35), (64, 67), (33, 35)] {
+        let buf = cx.batch(width, n, 16);
+        let src = &buf[1..];
+        let mut out = vec![[0u8; 32]; n];
+        if !ripemd160mb::internals::sha256_avx512_two_groups(&mut out, src, width) {
+            eprintln!("NOTICE: miri-simd: avx512 SHA-256 with two groups in flight not run here: no AVX-512");
+            return;
+        }
+        let what = format!("avx512 SHA-256 two groups in flight, width {width}, n {n}");
+        cx.refs.check(Alg::Sha256, &what, out.as_flattened(), 32, &split(src, width, n));
+    }
+    cx.ran.add("avx512", "sha256 two groups");
+}
+
 fn widest_and_others() -> (Option<Backend>, Vec<Backend>) {
     let mut all = simd_backends();
     all.sort_by_key(|b| b.lanes());
@@ -641,6 +660,7 @@ fn simd_kernels_lanes_build() {
         sha256d_and_merkle(&mut cx, b);
         many(&mut cx, b, &[Alg::Ripemd160, Alg::Sha256, Alg::Hash160]);
     }
+    sha256_two_groups(&mut cx);
     for &b in &others {
         sha256_and_hash160(&mut cx, b, WIDTHS, true);
         sha256d_and_merkle(&mut cx, b);

@@ -2,7 +2,8 @@
 //! by side on `__m512i`'s 32-bit lanes (RIPEMD-160 two groups in flight), 8
 //! on its 64-bit lanes for Keccak-256; short RIPEMD-160 tails on the AVX2
 //! kernel. SHA-256 stays on the lanes (`docs/PERFORMANCE.md`, "SHA-256 on
-//! SHA-NI or on the lanes").
+//! SHA-NI or on the lanes"); on AMD Zen 5 SHA-256 of 64-byte messages runs
+//! two groups in flight ([`two_groups_pay`]).
 
 use core::arch::x86_64::__m512i;
 
@@ -33,9 +34,67 @@ pub(crate) fn kernel_set() -> Option<KernelSet> {
         drain_sha256: min_partial[0] - 1,
         drain_keccak256: 1,
     };
-    Some(KernelSet {
+    let set = KernelSet {
         // Detected above with AVX-512.
         hash32_narrower: Some(super::avx2::hash32),
         ..super::lanes_kernel_set!(c"avx512", __m512i, __m512i, keccak256, keccak256_many, tuning)
-    })
+    };
+    Some(if two_groups_pay() { KernelSet { sha256: sha256_two_groups, ..set } } else { set })
+}
+
+/// The AVX-512 kernel set with SHA-256 of 64-byte messages on two groups
+/// in flight whatever the CPU family, and without, for the tests.
+#[cfg(test)]
+pub(crate) fn kernel_set_variants() -> Vec<KernelSet> {
+    kernel_set()
+        .map(|set| vec![KernelSet { sha256: sha256_lanes, ..set }, KernelSet { sha256: sha256_two_groups, ..set }])
+        .unwrap_or_default()
+}
+
+/// True on AMD Zen 5 (family 1Ah). Its four 512-bit pipes take two cycles
+/// for an addition or a rotation, so one SHA-256 group (four dependent
+/// operations a round from e to e) keeps about half of them busy, and
+/// two groups in flight fill them; on Intel's two 512-bit ports and Zen
+/// 4's double-pumped ones one group fills them already, and two run no
+/// faster (`docs/PERFORMANCE.md`, "Two SHA-256 groups in flight": measured
+/// on Intel, modelled for Zen 5, to be measured there).
+fn two_groups_pay() -> bool {
+    if cfg!(miri) {
+        // Miri runs no `cpuid`; the tests reach both variants.
+        return false;
+    }
+    use core::arch::x86_64::__cpuid;
+    // SAFETY: `cpuid` exists on every x86_64 CPU, leaves 0 and 1 on all of
+    // them (a safe function since Rust 1.87; `unsafe` for older ones).
+    #[allow(unused_unsafe)]
+    let (vendor, leaf1) = unsafe { (__cpuid(0), __cpuid(1)) };
+    let amd = (vendor.ebx, vendor.edx, vendor.ecx) == (0x6874_7541, 0x6974_6e65, 0x444d_4163); // "AuthenticAMD"
+    let base = (leaf1.eax >> 8) & 0xf;
+    let family = if base == 0xf { base + ((leaf1.eax >> 20) & 0xff) } else { base };
+    amd && family == 0x1a
+}
+
+/// Kernel entry point: SHA-256 as `sha256_lanes`, 64-byte messages (merkle
+/// nodes) two groups of 16 at a time ([`two_groups_pay`]).
+///
+/// # Safety
+/// The CPU has AVX-512 F, VL and BW (a kernel set of this kind exists).
+#[target_feature(enable = "avx512f,avx512bw,avx512vl")]
+pub(crate) unsafe fn sha256_two_groups(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+    /// # Safety
+    /// As above.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
+    #[inline(never)]
+    unsafe fn pairs64(src: &[u8], dst: &mut [[u8; 32]]) {
+        use crate::sha256::groups::{hash_pairs, pair64, FixedWidth, W64};
+        // SAFETY: the features are enabled; hash_pairs passes whole pairs
+        // of groups, then groups of m >= 1 messages, within src.
+        unsafe { hash_pairs::<__m512i>(src, 64, dst, |p| pair64::<__m512i>(p), |p, m| W64::group::<__m512i>(p, m)) }
+    }
+    match width {
+        // SAFETY: the features are enabled here.
+        64 => unsafe { pairs64(src, dst) },
+        // SAFETY: as above.
+        _ => unsafe { sha256_lanes(src, width, dst) },
+    }
 }

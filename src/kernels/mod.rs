@@ -113,7 +113,7 @@ pub(crate) fn every_kernel_set() -> Vec<KernelSet> {
     {
         sets.extend(avx2::kernel_set_lanes());
         sets.extend(avx2::kernel_set());
-        sets.extend(avx512::kernel_set());
+        sets.extend(avx512::kernel_set_variants());
     }
     #[cfg(rmd160mb_neon)]
     {

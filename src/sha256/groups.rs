@@ -3,7 +3,7 @@
 use seq_macro::seq;
 
 use super::compress::{self, h0, Open, Pad32, Pad33, Pad64Second, Pad65Second};
-use crate::simd::{scatter_digests, stored, Lanes};
+use crate::simd::{scatter_digests, stored, Lanes, Pair};
 
 /// The word `last_byte << 24 | 0x80 << 16` of a message whose last byte is
 /// at `p + 3 + offsets[i]` (loaded with the three bytes before it, which
@@ -96,6 +96,33 @@ pub(crate) unsafe fn group64<V: Lanes>(p: *const u8, m: usize) -> [V; 8] {
     // SAFETY: the caller's.
     let (h, x) = unsafe { first_block::<V>(p, 64, m) };
     compress::compress::<V, Pad64Second>(&h, &x)
+}
+
+/// Two groups of 64-byte messages in flight ([`Pair`]): the `2 * V::LANES`
+/// messages at `p`, each group as [`group64`] hashes it, every operation
+/// issued for both (`docs/PERFORMANCE.md`, "Two SHA-256 groups in flight").
+///
+/// # Safety
+/// `128 * V::LANES` bytes are readable at `p`.
+#[inline(always)]
+pub(crate) unsafe fn pair64<V: Lanes>(p: *const u8) -> [Pair<V>; 8] {
+    let l = V::LANES;
+    let mut x0 = [V::splat(0); 16];
+    let mut x1 = [V::splat(0); 16];
+    // SAFETY: the caller's: two groups of `l` whole 64-byte messages.
+    unsafe {
+        load_words8_be(&mut x0, 0, p, 64, l);
+        load_words8_be(&mut x0, 8, p, 64, l);
+        load_words8_be(&mut x1, 0, p.add(64 * l), 64, l);
+        load_words8_be(&mut x1, 8, p.add(64 * l), 64, l);
+    }
+    let mut x = [Pair(V::splat(0), V::splat(0)); 16];
+    for (x, (w0, w1)) in x.iter_mut().zip(x0.into_iter().zip(x1)) {
+        *x = Pair(w0, w1);
+    }
+    let h = compress::compress::<Pair<V>, Open>(&h0(), &x);
+    // The padding block's words are all known: `x` is not read.
+    compress::compress::<Pair<V>, Pad64Second>(&h, &x)
 }
 
 /// The first block of `width`-byte messages (`width >= 64`) compressed from
@@ -222,6 +249,39 @@ pub(crate) unsafe fn hash_groups<V: Lanes>(
         store_digests(&h, &mut dst[done..done + m]);
         done += m;
     }
+}
+
+/// [`hash_groups`] with two groups in flight: whole pairs of groups through
+/// `pair(p)` (the `2 * V::LANES` messages at `p`), what is left through
+/// `group`.
+///
+/// # Safety
+/// As [`hash_groups`]; `pair` is one of this module's `pair*` functions for
+/// `width`.
+#[inline(always)]
+pub(crate) unsafe fn hash_pairs<V: Lanes>(
+    src: &[u8],
+    width: usize,
+    dst: &mut [[u8; 32]],
+    pair: impl Fn(*const u8) -> [Pair<V>; 8],
+    group: impl Fn(*const u8, usize) -> [V; 8],
+) {
+    assert_eq!(Some(src.len()), dst.len().checked_mul(width), "sha256: src is not dst.len() messages of width bytes");
+    let l = V::LANES;
+    let mut done = 0;
+    while dst.len() - done >= 2 * l {
+        // Messages done .. done + 2l lie within `src` (asserted above).
+        let h = pair(src[done * width..].as_ptr());
+        let (mut h0, mut h1) = ([V::splat(0); 8], [V::splat(0); 8]);
+        for (i, w) in h.iter().enumerate() {
+            (h0[i], h1[i]) = (w.0, w.1);
+        }
+        store_digests(&h0, &mut dst[done..done + l]);
+        store_digests(&h1, &mut dst[done + l..done + 2 * l]);
+        done += 2 * l;
+    }
+    // SAFETY: the caller's, for the messages left.
+    unsafe { hash_groups(&src[done * width..], width, &mut dst[done..], group) }
 }
 
 /// A width with its own group loader (padding folded into constants).

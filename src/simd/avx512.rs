@@ -69,6 +69,12 @@ impl Word for __m512i {
         // SAFETY: AVX-512F (module note); the function only pins registers.
         unsafe { round_boundary(v, w) }
     }
+    #[cfg(not(miri))]
+    #[inline(always)]
+    fn round_boundary_pair(v0: &mut [Self; 8], w0: &mut Self, v1: &mut [Self; 8], w1: &mut Self) {
+        // SAFETY: AVX-512F (module note); the function only pins registers.
+        unsafe { round_boundary_pair(v0, w0, v1, w1) }
+    }
 
     /// One `vpternlogd` each; the truth tables are f evaluated on
     /// x = 0xF0, y = 0xCC, z = 0xAA.
@@ -119,6 +125,19 @@ unsafe fn step_boundary(l: &mut [__m512i; 5], r: &mut [__m512i; 5]) {
 #[inline]
 unsafe fn round_boundary(v: &mut [__m512i; 8], w: &mut __m512i) {
     crate::simd::pin_registers!(zmm_reg; v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], *w);
+}
+
+/// `round_boundary` for two groups: eighteen registers.
+///
+/// # Safety
+/// The CPU has AVX-512F (zmm registers).
+#[cfg(not(miri))]
+#[target_feature(enable = "avx512f")]
+#[inline]
+unsafe fn round_boundary_pair(v0: &mut [__m512i; 8], w0: &mut __m512i, v1: &mut [__m512i; 8], w1: &mut __m512i) {
+    crate::simd::pin_registers!(zmm_reg;
+        v0[0], v0[1], v0[2], v0[3], v0[4], v0[5], v0[6], v0[7], *w0,
+        v1[0], v1[1], v1[2], v1[3], v1[4], v1[5], v1[6], v1[7], *w1);
 }
 
 /// `step_boundary` for two groups: twenty registers.

@@ -112,6 +112,14 @@ pub(crate) trait Word: Copy {
     #[inline(always)]
     fn round_boundary(_v: &mut [Self; 8], _w: &mut Self) {}
 
+    /// `round_boundary` for two groups in flight ([`Pair`]): one boundary
+    /// for both groups' eighteen registers, so neither runs ahead.
+    #[inline(always)]
+    fn round_boundary_pair(v0: &mut [Self; 8], w0: &mut Self, v1: &mut [Self; 8], w1: &mut Self) {
+        Self::round_boundary(v0, w0);
+        Self::round_boundary(v1, w1);
+    }
+
     /// How many rounds before its own SHA-256 computes a word of the
     /// message schedule, 1 to 16 (the 16-word window allows no more). One,
     /// just in time, suits 16 registers, where a longer lead spills the
@@ -540,6 +548,34 @@ impl<W: Word> Word for Pair<W> {
         W::step_boundary_pair(&mut l0, &mut r0, &mut l1, &mut r1);
         *left = core::array::from_fn(|i| Pair(l0[i], l1[i]));
         *right = core::array::from_fn(|i| Pair(r0[i], r1[i]));
+    }
+    #[inline(always)]
+    fn shr(self, n: u32) -> Self {
+        Pair(self.0.shr(n), self.1.shr(n))
+    }
+    #[inline(always)]
+    fn bswap(self) -> Self {
+        Pair(self.0.bswap(), self.1.bswap())
+    }
+    const SCHEDULE_LEAD: usize = W::SCHEDULE_LEAD;
+    #[inline(always)]
+    fn round_boundary(v: &mut [Self; 8], w: &mut Self) {
+        // These closures are inlined (no call in the two-group loop of
+        // `kernels::avx512`); written as loops they cost it register copies.
+        let mut v0 = v.map(|p| p.0);
+        let mut v1 = v.map(|p| p.1);
+        let (mut w0, mut w1) = (w.0, w.1);
+        W::round_boundary_pair(&mut v0, &mut w0, &mut v1, &mut w1);
+        *v = core::array::from_fn(|i| Pair(v0[i], v1[i]));
+        *w = Pair(w0, w1);
+    }
+    #[inline(always)]
+    fn ch(x: Self, y: Self, z: Self) -> Self {
+        Pair(W::ch(x.0, y.0, z.0), W::ch(x.1, y.1, z.1))
+    }
+    #[inline(always)]
+    fn maj(x: Self, y: Self, z: Self) -> Self {
+        Pair(W::maj(x.0, y.0, z.0), W::maj(x.1, y.1, z.1))
     }
     #[inline(always)]
     fn f<const F: u8>(x: Self, y: Self, z: Self) -> Self {
