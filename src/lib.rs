@@ -99,16 +99,17 @@ pub mod internals {
     /// `dst[i]` = SHA-256 of message `i` of `width` bytes on the AVX-512
     /// kernel set with two groups in flight for 64-byte messages, as AMD
     /// Zen 5 runs it, whatever this CPU's family: for the tests and `make
-    /// miri-simd`. False, nothing written, where this CPU lacks AVX-512.
-    #[cfg(target_arch = "x86_64")]
+    /// miri-simd`. False, nothing written, where this CPU or target lacks
+    /// AVX-512.
     pub fn sha256_avx512_two_groups(dst: &mut [[u8; 32]], src: &[u8], width: usize) -> bool {
         assert_eq!(Some(src.len()), dst.len().checked_mul(width), "src is not dst.len() messages of width bytes");
-        match crate::kernels::avx512::kernel_set() {
+        #[cfg(target_arch = "x86_64")]
+        if crate::kernels::avx512::kernel_set().is_some() {
             // SAFETY: the kernel set exists, so the CPU has AVX-512.
-            Some(_) => unsafe { crate::kernels::avx512::sha256_two_groups(src, width, dst) },
-            None => return false,
+            unsafe { crate::kernels::avx512::sha256_two_groups(src, width, dst) };
+            return true;
         }
-        true
+        false
     }
 
     /// Keccak-256 messages the backend hashes side by side (64-bit lanes).

@@ -585,7 +585,6 @@ fn many(cx: &mut Ctx, b: Backend, algs: &[Alg]) {
     }
 }
 
-/// The SIMD backends of this build: the widest one, and the others.
 /// The AVX-512 SHA-256 kernel with two groups in flight for 64-byte
 /// messages (what AMD Zen 5 runs, whatever this CPU's family): counts with
 /// no, one and two whole pairs of groups and tails of both sizes, and a
@@ -605,6 +604,7 @@ fn sha256_two_groups(cx: &mut Ctx) {
     cx.ran.add("avx512", "sha256 two groups");
 }
 
+/// The SIMD backends of this build: the widest one, and the others.
 fn widest_and_others() -> (Option<Backend>, Vec<Backend>) {
     let mut all = simd_backends();
     all.sort_by_key(|b| b.lanes());
@@ -647,8 +647,9 @@ fn simd_kernels_sha_ni_build() {
 
 /// `make miri-simd` runs this test in the build without SHA-NI, where the
 /// lanes take all of SHA-256, tails included: the SHA-256 entry points of
-/// every backend swept over every count, and the widest backend's
-/// RIPEMD-160 entry points. Natively (`cargo test`) it runs on the
+/// every backend swept over every count, the widest backend's RIPEMD-160
+/// entry points, and the AVX-512 SHA-256 kernel with two groups in flight
+/// (Zen 5's, [`sha256_two_groups`]). Natively (`cargo test`) it runs on the
 /// backends and features this CPU has.
 #[test]
 fn simd_kernels_lanes_build() {

@@ -64,7 +64,8 @@ pub(crate) struct KernelSet {
     /// The backend's name, as users pass it to `rmd160mb_set_backend`.
     pub(crate) name: &'static CStr,
     /// What runs SHA-256: the backend's name (its lanes, or the `sha2`
-    /// crate for scalar) or `"sha-ni"`.
+    /// crate for scalar), `"sha-ni"` or `"armv8-sha2"` (the `sha2` crate on
+    /// the Armv8 instructions).
     pub(crate) sha256_engine: &'static CStr,
     /// Messages on the 32-bit lanes side by side (RIPEMD-160, SHA-256).
     pub(crate) lanes: usize,

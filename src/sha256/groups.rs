@@ -3,7 +3,9 @@
 use seq_macro::seq;
 
 use super::compress::{self, h0, Open, Pad32, Pad33, Pad64Second, Pad65Second};
-use crate::simd::{scatter_digests, stored, Lanes, Pair};
+#[cfg(target_arch = "x86_64")]
+use crate::simd::Pair;
+use crate::simd::{scatter_digests, stored, Lanes};
 
 /// The word `last_byte << 24 | 0x80 << 16` of a message whose last byte is
 /// at `p + 3 + offsets[i]` (loaded with the three bytes before it, which
@@ -100,10 +102,12 @@ pub(crate) unsafe fn group64<V: Lanes>(p: *const u8, m: usize) -> [V; 8] {
 
 /// Two groups of 64-byte messages in flight ([`Pair`]): the `2 * V::LANES`
 /// messages at `p`, each group as [`group64`] hashes it, every operation
-/// issued for both (`docs/PERFORMANCE.md`, "Two SHA-256 groups in flight").
+/// issued for both (`docs/PERFORMANCE.md`, "Two SHA-256 groups in flight";
+/// the AVX-512 kernel set's, so x86_64 only).
 ///
 /// # Safety
 /// `128 * V::LANES` bytes are readable at `p`.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 pub(crate) unsafe fn pair64<V: Lanes>(p: *const u8) -> [Pair<V>; 8] {
     let l = V::LANES;
@@ -258,6 +262,7 @@ pub(crate) unsafe fn hash_groups<V: Lanes>(
 /// # Safety
 /// As [`hash_groups`]; `pair` is one of this module's `pair*` functions for
 /// `width`.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 pub(crate) unsafe fn hash_pairs<V: Lanes>(
     src: &[u8],

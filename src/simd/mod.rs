@@ -549,6 +549,7 @@ impl<W: Word> Word for Pair<W> {
         *left = core::array::from_fn(|i| Pair(l0[i], l1[i]));
         *right = core::array::from_fn(|i| Pair(r0[i], r1[i]));
     }
+    #[cfg(any(test, rmd160mb_lanes))]
     #[inline(always)]
     fn shr(self, n: u32) -> Self {
         Pair(self.0.shr(n), self.1.shr(n))
@@ -569,10 +570,12 @@ impl<W: Word> Word for Pair<W> {
         *v = core::array::from_fn(|i| Pair(v0[i], v1[i]));
         *w = Pair(w0, w1);
     }
+    #[cfg(any(test, rmd160mb_lanes))]
     #[inline(always)]
     fn ch(x: Self, y: Self, z: Self) -> Self {
         Pair(W::ch(x.0, y.0, z.0), W::ch(x.1, y.1, z.1))
     }
+    #[cfg(any(test, rmd160mb_lanes))]
     #[inline(always)]
     fn maj(x: Self, y: Self, z: Self) -> Self {
         Pair(W::maj(x.0, y.0, z.0), W::maj(x.1, y.1, z.1))
