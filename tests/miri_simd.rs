@@ -586,11 +586,11 @@ fn many(cx: &mut Ctx, b: Backend, algs: &[Alg]) {
 }
 
 /// The AVX-512 SHA-256 kernel with two groups in flight for 64-byte
-/// messages (what AMD Zen 5 runs, whatever this CPU's family): counts with
-/// no, one and two whole pairs of groups and tails of both sizes, and a
-/// width that takes the one-group path.
+/// messages (what AMD Zen 5 runs, whatever this CPU's family): one whole
+/// pair of groups, then a whole group and a partial one (the unit tests
+/// sweep every count natively), and a width that takes the one-group path.
 fn sha256_two_groups(cx: &mut Ctx) {
-    for (width, n) in [(64, 1), (64, 17), (64, 32), (64, 35), (64, 67), (33, 35)] {
+    for (width, n) in [(64, 49), (33, 1)] {
         let buf = cx.batch(width, n, 16);
         let src = &buf[1..];
         let mut out = vec![[0u8; 32]; n];
