@@ -2,8 +2,8 @@
 //! by side on `__m512i`'s 32-bit lanes (RIPEMD-160 two groups in flight), 8
 //! on its 64-bit lanes for Keccak-256; short RIPEMD-160 tails on the AVX2
 //! kernel. SHA-256 stays on the lanes (`docs/PERFORMANCE.md`, "SHA-256 on
-//! SHA-NI or on the lanes"); on AMD Zen 5 SHA-256 of 64-byte messages runs
-//! two groups in flight ([`two_groups_pay`]).
+//! SHA-NI or on the lanes"), two groups in flight for 64-byte messages
+//! where [`two_groups_pay`].
 
 use core::arch::x86_64::__m512i;
 
@@ -51,16 +51,12 @@ pub(crate) fn kernel_set_variants() -> Vec<KernelSet> {
         .unwrap_or_default()
 }
 
-/// True on AMD family 1Ah (Zen 5). The desktop and server Zen 5 have four
-/// 512-bit pipes that take two cycles for an addition or a rotation, so
-/// one SHA-256 group (four dependent operations a round from e to e) keeps
-/// about half of them busy, and two groups in flight fill them; on Intel's
-/// two 512-bit ports and Zen 4's double-pumped ones one group fills them
-/// already. The match is the whole family on purpose, the mobile Zen 5
-/// with their 256-bit datapath included: where the pipes are the limit,
-/// two groups run as fast as one (measured on Intel; `docs/PERFORMANCE.md`,
-/// "Two SHA-256 groups in flight": modelled for Zen 5, to be measured
-/// there).
+/// True on AMD family 1Ah (Zen 5), whose 512-bit pipes outnumber what one
+/// SHA-256 group's dependent rounds can keep busy, so a second group in
+/// flight fills them; where the pipes themselves are the limit, two groups
+/// cost nothing over one, so the whole family is taken, mobile parts
+/// included. The measurements and the model behind the choice:
+/// `docs/PERFORMANCE.md`, "Two SHA-256 groups in flight".
 fn two_groups_pay() -> bool {
     if cfg!(miri) {
         // Miri runs no `cpuid`; the tests reach both variants.
