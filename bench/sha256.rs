@@ -1,5 +1,6 @@
-//! SHA-256 and HASH160 over n = 4096 public keys (widths 33 and 65), and
-//! Bitcoin's double SHA-256 of 4096 merkle nodes (64 bytes) and block
+//! SHA-256 and HASH160 over n = 4096 public keys (widths 33 and 65), SHA-256
+//! of 4096 merkle nodes (64 bytes; on AVX-512 both ways its kernel set can
+//! run them), Bitcoin's double SHA-256 of 4096 merkle nodes and block
 //! headers (80 bytes) and the merkle root of 4096 leaves: every backend this
 //! CPU has, against the `sha2` crate message by message (and the `sha2` +
 //! `ripemd` chain), all measured in the same run (compare the ratios within
@@ -61,6 +62,47 @@ fn sha256_rows(c: &mut Criterion<ThreadCpuTime>) {
         }
         g.finish();
     }
+}
+
+/// SHA-256 of 64-byte messages (merkle nodes; hashtree's case): every
+/// backend, and the AVX-512 kernel set's two variants side by side (one
+/// group of 16 at a time, as Intel runs it; two in flight, as AMD Zen 5
+/// does: `docs/PERFORMANCE.md`, "Two SHA-256 groups in flight"), where
+/// this CPU has AVX-512.
+fn sha256_64_rows(c: &mut Criterion<ThreadCpuTime>) {
+    use ripemd160mb::internals::{sha256_avx512_one_group, sha256_avx512_two_groups};
+    const WIDTH: usize = 64;
+    let src = keys(WIDTH, N);
+    let mut g = c.benchmark_group(format!("sha256-w{WIDTH}"));
+    g.throughput(Throughput::Elements(N as u64));
+    g.bench_function(BenchmarkId::new("baseline:sha2-crate", N), |b| {
+        let mut dst = vec![[0u8; 32]; N];
+        b.iter(|| {
+            for (msg, out) in black_box(&src).chunks_exact(WIDTH).zip(dst.iter_mut()) {
+                *out = sha2::Sha256::digest(msg).into();
+            }
+            black_box(&dst);
+        })
+    });
+    for backend in backends() {
+        g.bench_function(BenchmarkId::new(backend.name(), N), |b| {
+            let mut dst = vec![[0u8; 32]; N];
+            b.iter(|| sha256_with(backend, black_box(&mut dst), black_box(&src), WIDTH))
+        });
+    }
+    type Variant = fn(&mut [[u8; 32]], &[u8], usize) -> bool;
+    let variants: [(&str, Variant); 2] =
+        [("avx512:one-group", sha256_avx512_one_group), ("avx512:two-groups", sha256_avx512_two_groups)];
+    for (name, variant) in variants {
+        let mut dst = vec![[0u8; 32]; N];
+        if !variant(&mut dst, &src, WIDTH) {
+            continue;
+        }
+        g.bench_function(BenchmarkId::new(name, N), |b| {
+            b.iter(|| assert!(variant(black_box(&mut dst), black_box(&src), WIDTH)))
+        });
+    }
+    g.finish();
 }
 
 fn hash160_rows(c: &mut Criterion<ThreadCpuTime>) {
@@ -175,6 +217,6 @@ fn remainder_rows(c: &mut Criterion<ThreadCpuTime>) {
 criterion_group! {
     name = benches;
     config = common::config();
-    targets = sha256_rows, hash160_rows, sha256d_rows, merkle_rows, remainder_rows
+    targets = sha256_rows, sha256_64_rows, hash160_rows, sha256d_rows, merkle_rows, remainder_rows
 }
 criterion_main!(benches);

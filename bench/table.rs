@@ -78,7 +78,9 @@ fn main() {
             // Keccak-256 runs on 64-bit lanes: half as many as the 32-bit
             // kernels' (scalar: one).
             let keccak = group.starts_with("keccak") || group.starts_with("eth-address");
-            let lanes = Backend::by_name(&row.function)
+            // A variant row ("avx512:two-groups") has its backend's lanes.
+            let backend = row.function.split(':').next().unwrap_or_default();
+            let lanes = Backend::by_name(backend)
                 .map_or("".to_owned(), |b| if keccak { (b.lanes() / 2).max(1) } else { b.lanes() }.to_string());
             println!(
                 "| {} | {} | {} | {:.2} | {:.1} | {} |",

@@ -301,7 +301,7 @@ pub fn keccak256_many_with(backend: Backend, dst: &mut [[u8; 32]], msgs: &[&[u8]
 /// Panics unless `src` holds `n` messages of `width` bytes, with a
 /// sentence naming the function, the width and both lengths.
 #[track_caller]
-fn check_width(function: &str, n: usize, src: usize, width: usize) {
+pub(crate) fn check_width(function: &str, n: usize, src: usize, width: usize) {
     if n.checked_mul(width) != Some(src) {
         let s = if n == 1 { "" } else { "s" };
         panic!(

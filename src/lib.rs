@@ -98,15 +98,31 @@ pub mod internals {
 
     /// `dst[i]` = SHA-256 of message `i` of `width` bytes on the AVX-512
     /// kernel set with two groups in flight for 64-byte messages, as AMD
-    /// Zen 5 runs it, whatever this CPU's family: for the tests and `make
-    /// miri-simd`. False, nothing written, where this CPU or target lacks
-    /// AVX-512.
+    /// Zen 5 runs it, whatever this CPU's family: for the tests, `make
+    /// miri-simd` and the benches. False, nothing written, where this CPU
+    /// or target lacks AVX-512.
     pub fn sha256_avx512_two_groups(dst: &mut [[u8; 32]], src: &[u8], width: usize) -> bool {
-        assert_eq!(Some(src.len()), dst.len().checked_mul(width), "src is not dst.len() messages of width bytes");
+        sha256_avx512(dst, src, width, true)
+    }
+
+    /// As [`sha256_avx512_two_groups`], one group at a time, as every CPU
+    /// but AMD Zen 5 runs it: for the benches, which set both side by side.
+    pub fn sha256_avx512_one_group(dst: &mut [[u8; 32]], src: &[u8], width: usize) -> bool {
+        sha256_avx512(dst, src, width, false)
+    }
+
+    /// SHA-256 of every message, partial groups included, on the AVX-512
+    /// kernel set's SHA-256 kernel with one or two groups in flight.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
+    fn sha256_avx512(dst: &mut [[u8; 32]], src: &[u8], width: usize, two_groups: bool) -> bool {
+        crate::batch::check_width("sha256", dst.len(), src.len(), width);
         #[cfg(target_arch = "x86_64")]
-        if crate::kernels::avx512::kernel_set().is_some() {
-            // SAFETY: the kernel set exists, so the CPU has AVX-512.
-            unsafe { crate::kernels::avx512::sha256_two_groups(src, width, dst) };
+        if let Ok(backend) = Backend::by_name("avx512") {
+            // The kernel set detection built once: no `cpuid` a call (under
+            // KVM two of them cost about 13 us).
+            let set = crate::kernels::avx512::with_sha256_groups(*backend.kernels(), two_groups);
+            // SAFETY: the backend exists, so the CPU has AVX-512.
+            unsafe { (set.sha256)(src, width, dst) };
             return true;
         }
         false

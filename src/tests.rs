@@ -52,8 +52,11 @@ fn kernel_sets() -> Vec<(String, KernelSet)> {
     backends();
     kernels::every_kernel_set()
         .into_iter()
-        .map(|k| {
-            (format!("{} (SHA-256 on {})", k.name.to_str().unwrap_or("?"), k.sha256_engine.to_str().unwrap_or("?")), k)
+        .map(|(variant, k)| {
+            let name = k.name.to_str().unwrap_or("?");
+            let engine = k.sha256_engine.to_str().unwrap_or("?");
+            let variant = if variant.is_empty() { String::new() } else { format!(", {variant}") };
+            (format!("{name} (SHA-256 on {engine}{variant})"), k)
         })
         .collect()
 }

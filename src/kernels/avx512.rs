@@ -42,13 +42,20 @@ pub(crate) fn kernel_set() -> Option<KernelSet> {
     Some(if two_groups_pay() { KernelSet { sha256: sha256_two_groups, ..set } } else { set })
 }
 
-/// The AVX-512 kernel set with SHA-256 of 64-byte messages on two groups
-/// in flight whatever the CPU family, and without, for the tests.
+/// `set` (the AVX-512 kernel set) with SHA-256 of 64-byte messages on two
+/// groups in flight or on one, whatever the CPU family: for the tests,
+/// `make miri-simd` and the benches, which check and time both.
+pub(crate) fn with_sha256_groups(set: KernelSet, two: bool) -> KernelSet {
+    KernelSet { sha256: if two { sha256_two_groups } else { sha256_lanes }, ..set }
+}
+
+/// Both of [`with_sha256_groups`], each with its name, for the tests.
 #[cfg(test)]
-pub(crate) fn kernel_set_variants() -> Vec<KernelSet> {
-    kernel_set()
-        .map(|set| vec![KernelSet { sha256: sha256_lanes, ..set }, KernelSet { sha256: sha256_two_groups, ..set }])
-        .unwrap_or_default()
+pub(crate) fn kernel_set_variants() -> Vec<(&'static str, KernelSet)> {
+    let Some(set) = kernel_set() else { return Vec::new() };
+    [("one group", false), ("64-byte messages on two groups", true)]
+        .map(|(name, two)| (name, with_sha256_groups(set, two)))
+        .into()
 }
 
 /// True on AMD family 1Ah (Zen 5), whose 512-bit pipes outnumber what one
