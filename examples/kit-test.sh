@@ -126,7 +126,7 @@ for mode in shared static; do
         # With keys as arguments: HASH160 of the uncompressed key of private key 1.
         check "run cmake-$mode with arguments" bash -c '[ "$(LD_LIBRARY_PATH='"$lib"' '"$cm"'/hash160-demo 0479be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798483ada7726a3c4655da4fbfc0e1108a8fd17b448a68554199c47d08ffb10d4b8 2>/dev/null)" = 91b24bf9f5288532960ac687abb035127b1d28a5 ]'
     fi
-    # The CMake package: find_package(ripemd160mb 0.1 CONFIG REQUIRED), its
+    # The CMake package: find_package(ripemd160mb 0.2 CONFIG REQUIRED), its
     # paths relative to the config file (here inside the DESTDIR).
     cc2=$b/cmake-config
     if build "cmake-config-$mode-configure" "$CMAKE" -S examples/cmake-config -B "$cc2" -DRMD_STATIC=$rmd_static \

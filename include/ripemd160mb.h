@@ -27,7 +27,7 @@
  *             cc app.c $(pkg-config --cflags --libs ripemd160mb-static)
  *   fully static:
  *             cc -static app.c $(pkg-config --static --cflags --libs ripemd160mb)
- *   CMake:    find_package(ripemd160mb 0.1 CONFIG REQUIRED), then the target
+ *   CMake:    find_package(ripemd160mb 0.2 CONFIG REQUIRED), then the target
  *             ripemd160mb::ripemd160mb or ripemd160mb::ripemd160mb_static
  * Outside the default library path, a shared build finds the library at run
  * time through an rpath (-Wl,-rpath,<libdir>) or LD_LIBRARY_PATH.
@@ -144,7 +144,7 @@
 /**
  * Minor version of this library.
  */
-#define RMD160MB_VERSION_MINOR 1
+#define RMD160MB_VERSION_MINOR 2
 
 /**
  * Patch version of this library.

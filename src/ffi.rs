@@ -58,7 +58,7 @@ pub const RMD160MB_ETH_ADDRESS_SIZE: usize = 20;
 /// Major version of this library (semantic versioning; equal to Cargo.toml's).
 pub const RMD160MB_VERSION_MAJOR: u32 = 0;
 /// Minor version of this library.
-pub const RMD160MB_VERSION_MINOR: u32 = 1;
+pub const RMD160MB_VERSION_MINOR: u32 = 2;
 /// Patch version of this library.
 pub const RMD160MB_VERSION_PATCH: u32 = 0;
 

@@ -44,3 +44,36 @@ fn version_macros_match_cargo() {
     let v = unsafe { std::ffi::CStr::from_ptr(rmd160mb_version()) };
     assert_eq!(v.to_str().unwrap(), env!("CARGO_PKG_VERSION"));
 }
+
+/// Every version node of the linker script (`RMD160MB_0`, `RMD160MB_0.2`,
+/// ...) names a release no newer than this one, so that the header's
+/// version macros tell a C program which functions it has: a function
+/// added in a node `RMD160MB_M.N` is there when the header says M.N or
+/// later. Adding a node without raising Cargo.toml's version fails here.
+#[test]
+fn symbol_version_nodes_not_newer_than_the_crate() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let map = std::fs::read_to_string(root.join("capi/ripemd160mb.map")).expect("capi/ripemd160mb.map");
+    let crate_version: (u32, u32) =
+        (env!("CARGO_PKG_VERSION_MAJOR").parse().unwrap(), env!("CARGO_PKG_VERSION_MINOR").parse().unwrap());
+    let nodes: Vec<(u32, u32)> = map
+        .lines()
+        .filter_map(|line| line.strip_prefix("RMD160MB_")?.split_whitespace().next())
+        .map(|v| {
+            let mut parts = v.split('.').map(|p| p.parse::<u32>().unwrap_or_else(|_| panic!("version node {v}")));
+            (parts.next().unwrap(), parts.next().unwrap_or(0))
+        })
+        .collect();
+    assert!(nodes.contains(&(crate_version.0, 0)), "no node RMD160MB_{} in the map: {nodes:?}", crate_version.0);
+    for node in nodes {
+        assert!(
+            node <= crate_version,
+            "capi/ripemd160mb.map has the node RMD160MB_{}.{}, newer than this crate's version {}.{}: \
+             raise Cargo.toml's version with the functions the node holds",
+            node.0,
+            node.1,
+            crate_version.0,
+            crate_version.1
+        );
+    }
+}
