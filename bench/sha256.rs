@@ -40,8 +40,17 @@ fn keys(width: usize, n: usize) -> Vec<u8> {
         .collect()
 }
 
+/// SHA-256 of public keys (33 and 65 bytes) and of merkle nodes (64 bytes;
+/// hashtree's case): every backend, and at 64 bytes the AVX-512 kernel
+/// set's two variants side by side where this CPU has AVX-512 (one group
+/// of 16 at a time, as Intel runs it; two in flight, as AMD Zen 5 does:
+/// `docs/PERFORMANCE.md`, "Two SHA-256 groups in flight").
 fn sha256_rows(c: &mut Criterion<ThreadCpuTime>) {
-    for width in [33usize, 65] {
+    use ripemd160mb::internals::{sha256_avx512_one_group, sha256_avx512_two_groups};
+    type Variant = fn(&mut [[u8; 32]], &[u8], usize) -> bool;
+    let variants: [(&str, Variant); 2] =
+        [("avx512:one-group", sha256_avx512_one_group), ("avx512:two-groups", sha256_avx512_two_groups)];
+    for width in [33usize, 64, 65] {
         let src = keys(width, N);
         let mut g = c.benchmark_group(format!("sha256-w{width}"));
         g.throughput(Throughput::Elements(N as u64));
@@ -60,49 +69,17 @@ fn sha256_rows(c: &mut Criterion<ThreadCpuTime>) {
                 b.iter(|| sha256_with(backend, black_box(&mut dst), black_box(&src), width))
             });
         }
+        for (name, variant) in variants.into_iter().filter(|_| width == 64) {
+            let mut dst = vec![[0u8; 32]; N];
+            if !variant(&mut dst, &src, width) {
+                continue;
+            }
+            g.bench_function(BenchmarkId::new(name, N), |b| {
+                b.iter(|| assert!(variant(black_box(&mut dst), black_box(&src), width)))
+            });
+        }
         g.finish();
     }
-}
-
-/// SHA-256 of 64-byte messages (merkle nodes; hashtree's case): every
-/// backend, and the AVX-512 kernel set's two variants side by side (one
-/// group of 16 at a time, as Intel runs it; two in flight, as AMD Zen 5
-/// does: `docs/PERFORMANCE.md`, "Two SHA-256 groups in flight"), where
-/// this CPU has AVX-512.
-fn sha256_64_rows(c: &mut Criterion<ThreadCpuTime>) {
-    use ripemd160mb::internals::{sha256_avx512_one_group, sha256_avx512_two_groups};
-    const WIDTH: usize = 64;
-    let src = keys(WIDTH, N);
-    let mut g = c.benchmark_group(format!("sha256-w{WIDTH}"));
-    g.throughput(Throughput::Elements(N as u64));
-    g.bench_function(BenchmarkId::new("baseline:sha2-crate", N), |b| {
-        let mut dst = vec![[0u8; 32]; N];
-        b.iter(|| {
-            for (msg, out) in black_box(&src).chunks_exact(WIDTH).zip(dst.iter_mut()) {
-                *out = sha2::Sha256::digest(msg).into();
-            }
-            black_box(&dst);
-        })
-    });
-    for backend in backends() {
-        g.bench_function(BenchmarkId::new(backend.name(), N), |b| {
-            let mut dst = vec![[0u8; 32]; N];
-            b.iter(|| sha256_with(backend, black_box(&mut dst), black_box(&src), WIDTH))
-        });
-    }
-    type Variant = fn(&mut [[u8; 32]], &[u8], usize) -> bool;
-    let variants: [(&str, Variant); 2] =
-        [("avx512:one-group", sha256_avx512_one_group), ("avx512:two-groups", sha256_avx512_two_groups)];
-    for (name, variant) in variants {
-        let mut dst = vec![[0u8; 32]; N];
-        if !variant(&mut dst, &src, WIDTH) {
-            continue;
-        }
-        g.bench_function(BenchmarkId::new(name, N), |b| {
-            b.iter(|| assert!(variant(black_box(&mut dst), black_box(&src), WIDTH)))
-        });
-    }
-    g.finish();
 }
 
 fn hash160_rows(c: &mut Criterion<ThreadCpuTime>) {
@@ -217,6 +194,6 @@ fn remainder_rows(c: &mut Criterion<ThreadCpuTime>) {
 criterion_group! {
     name = benches;
     config = common::config();
-    targets = sha256_rows, sha256_64_rows, hash160_rows, sha256d_rows, merkle_rows, remainder_rows
+    targets = sha256_rows, hash160_rows, sha256d_rows, merkle_rows, remainder_rows
 }
 criterion_main!(benches);

@@ -8,8 +8,8 @@
  * keccak256, eth_address, the _many functions, merkle_root, sum, init,
  * update, final, set_backend, backend_describe) return a status:
  * RMD160MB_OK or a negative RMD160MB_ERR_*. rmd160mb_backend,
- * rmd160mb_lanes, rmd160mb_backend_count, rmd160mb_version and
- * rmd160mb_strerror return a value and cannot fail. No function aborts the
+ * rmd160mb_lanes, rmd160mb_backend_count, rmd160mb_force_ignored,
+ * rmd160mb_version and rmd160mb_strerror return a value and cannot fail. No function aborts the
  * process. A count of 0 (n, len) succeeds whatever the data pointers, except
  * for the outputs that are always written (sum's and final's out,
  * merkle_root's root) and eth_address's width, which must be 64 or 65 even
@@ -213,10 +213,11 @@ typedef struct rmd160mb_backend_desc {
  * hold the digests and the rest of the buffer is unspecified. Nothing is
  * written past `dst + 20*n`.
  *
- * Returns `RMD160MB_OK`; `RMD160MB_ERR_NULL` if `n > 0` and `dst` or `src`
- * is NULL; `RMD160MB_ERR_OVERFLOW` if `32*n` exceeds `PTRDIFF_MAX`;
- * `RMD160MB_ERR_OVERLAP` if the buffers overlap other than `dst == src`.
- * `n == 0` succeeds whatever the pointers. On an error other than `RMD160MB_ERR_INTERNAL` nothing is written.
+ * Returns `RMD160MB_OK`; `RMD160MB_ERR_NULL` if `n > 0` and `dst` or `src` is
+ * NULL; `RMD160MB_ERR_OVERFLOW` if `32*n` exceeds `PTRDIFF_MAX` or a buffer
+ * would wrap the address space; `RMD160MB_ERR_OVERLAP` if the buffers overlap
+ * other than `dst == src`. `n == 0` succeeds whatever the pointers. On an
+ * error other than `RMD160MB_ERR_INTERNAL` nothing is written.
  *
  * Runs on the process-wide backend (`rmd160mb_backend`). Thread-safe.
  * Algorithm: RIPEMD-160 (Dobbertin, Bosselaers, Preneel, 1996).
@@ -224,11 +225,7 @@ typedef struct rmd160mb_backend_desc {
  * # Safety
  * `src` must be readable for `32*n` bytes and `dst` writable for `20*n`.
  */
-RMD160MB_EXTERN
-RMD160MB_MUST_USE
-int rmd160mb_hash32(uint8_t *dst,
-                    const uint8_t *src,
-                    size_t n);
+RMD160MB_EXTERN RMD160MB_MUST_USE int rmd160mb_hash32(uint8_t *dst, const uint8_t *src, size_t n);
 
 /**
  * HASH160 of `n` messages of `width` bytes each:
@@ -242,9 +239,10 @@ int rmd160mb_hash32(uint8_t *dst,
  *
  * Returns `RMD160MB_OK`; `RMD160MB_ERR_NULL` if `n > 0` and `dst` is NULL, or
  * `src` is NULL with `width > 0`; `RMD160MB_ERR_OVERFLOW` if `width*n` or
- * `20*n` exceeds `PTRDIFF_MAX`; `RMD160MB_ERR_OVERLAP` if the buffers
- * overlap other than in place with `width >= 20`. `n == 0` succeeds whatever
- * the pointers. On an error other than `RMD160MB_ERR_INTERNAL` nothing is written.
+ * `20*n` exceeds `PTRDIFF_MAX` or a buffer would wrap the address space;
+ * `RMD160MB_ERR_OVERLAP` if the buffers overlap other than in place with
+ * `width >= 20`. `n == 0` succeeds whatever the pointers. On an error other
+ * than `RMD160MB_ERR_INTERNAL` nothing is written.
  *
  * Runs on the process-wide backend. Thread-safe. Algorithms: SHA-256 (NIST
  * FIPS 180-4), then RIPEMD-160 (Dobbertin, Bosselaers, Preneel, 1996).
@@ -272,9 +270,10 @@ int rmd160mb_hash160(uint8_t *dst,
  *
  * Returns `RMD160MB_OK`; `RMD160MB_ERR_NULL` if `n > 0` and `dst` is NULL, or
  * `src` is NULL with `width > 0`; `RMD160MB_ERR_OVERFLOW` if `width*n` or
- * `32*n` exceeds `PTRDIFF_MAX`; `RMD160MB_ERR_OVERLAP` if the buffers
- * overlap other than in place with `width >= 32`. `n == 0` succeeds whatever
- * the pointers. On an error other than `RMD160MB_ERR_INTERNAL` nothing is written.
+ * `32*n` exceeds `PTRDIFF_MAX` or a buffer would wrap the address space;
+ * `RMD160MB_ERR_OVERLAP` if the buffers overlap other than in place with
+ * `width >= 32`. `n == 0` succeeds whatever the pointers. On an error other
+ * than `RMD160MB_ERR_INTERNAL` nothing is written.
  *
  * Runs on the process-wide backend (its SHA-256 kernel: the same backend as
  * the RIPEMD-160 functions). Thread-safe. Algorithm: SHA-256 (NIST FIPS
@@ -366,9 +365,11 @@ int rmd160mb_hash160_many(uint8_t *dst,
  * other than `RMD160MB_ERR_INTERNAL` nothing is written. No heap
  * allocation.
  *
- * Runs on the process-wide backend's multi-buffer SHA-256 kernel (the
+ * Runs on the process-wide backend's multi-buffer SHA-256 kernel (on avx2
+ * CPUs with the SHA extensions, several messages interleaved on them; the
  * `sha2` crate per message on neon CPUs with the Armv8 SHA-2
- * instructions). Thread-safe. Algorithm: SHA-256 (NIST FIPS 180-4).
+ * instructions: `rmd160mb_backend_desc.sha256_kernel` names which).
+ * Thread-safe. Algorithm: SHA-256 (NIST FIPS 180-4).
  *
  * # Safety
  * As `rmd160mb_sum_many`, with `dst` writable for `32*n` bytes.
@@ -397,9 +398,10 @@ int rmd160mb_sha256_many(uint8_t *dst,
  *
  * Returns `RMD160MB_OK`; `RMD160MB_ERR_NULL` if `n > 0` and `dst` is NULL, or
  * `src` is NULL with `width > 0`; `RMD160MB_ERR_OVERFLOW` if `width*n` or
- * `32*n` exceeds `PTRDIFF_MAX`; `RMD160MB_ERR_OVERLAP` if the buffers
- * overlap other than in place with `width >= 32`. `n == 0` succeeds whatever
- * the pointers. On an error other than `RMD160MB_ERR_INTERNAL` nothing is written.
+ * `32*n` exceeds `PTRDIFF_MAX` or a buffer would wrap the address space;
+ * `RMD160MB_ERR_OVERLAP` if the buffers overlap other than in place with
+ * `width >= 32`. `n == 0` succeeds whatever the pointers. On an error other
+ * than `RMD160MB_ERR_INTERNAL` nothing is written.
  *
  * Runs on the process-wide backend's SHA-256 kernel (see
  * `rmd160mb_backend_describe`). Thread-safe. Algorithm: SHA-256 (NIST FIPS
@@ -458,8 +460,9 @@ int rmd160mb_sha256d_many(uint8_t *dst,
  * a subtree at a time in a buffer of 32 KiB on the stack.
  *
  * Returns `RMD160MB_OK`; `RMD160MB_ERR_OVERFLOW` if `32*n` exceeds
- * `PTRDIFF_MAX`; `RMD160MB_ERR_NULL` if `dst` is NULL (whatever `n`: the
- * root is always written), or `leaves` is NULL with `n > 0`. On an error
+ * `PTRDIFF_MAX` or a buffer would wrap the address space;
+ * `RMD160MB_ERR_NULL` if `dst` is NULL (whatever `n`: the root is always
+ * written), or `leaves` is NULL with `n > 0`. On an error
  * other than `RMD160MB_ERR_INTERNAL` nothing is written.
  *
  * Runs on the process-wide backend's double SHA-256. Thread-safe.
@@ -494,9 +497,10 @@ int rmd160mb_merkle_root(uint8_t *dst,
  *
  * Returns `RMD160MB_OK`; `RMD160MB_ERR_NULL` if `n > 0` and `dst` is NULL, or
  * `src` is NULL with `width > 0`; `RMD160MB_ERR_OVERFLOW` if `width*n` or
- * `32*n` exceeds `PTRDIFF_MAX`; `RMD160MB_ERR_OVERLAP` if the buffers
- * overlap other than in place with `width >= 32`. `n == 0` succeeds whatever
- * the pointers. On an error other than `RMD160MB_ERR_INTERNAL` nothing is written.
+ * `32*n` exceeds `PTRDIFF_MAX` or a buffer would wrap the address space;
+ * `RMD160MB_ERR_OVERLAP` if the buffers overlap other than in place with
+ * `width >= 32`. `n == 0` succeeds whatever the pointers. On an error other
+ * than `RMD160MB_ERR_INTERNAL` nothing is written.
  *
  * Runs on the process-wide backend (8 messages side by side on avx512, 4
  * on avx2, 2 on neon, 1 on scalar). Thread-safe. Algorithm: Keccak-256
@@ -554,15 +558,15 @@ int rmd160mb_keccak256_many(uint8_t *dst,
  * `dst + 20*n`. No heap allocation.
  *
  * Returns `RMD160MB_OK`, or the first of these that applies:
- * `RMD160MB_ERR_OVERFLOW` if `width*n` or `20*n` exceeds `PTRDIFF_MAX`;
- * `RMD160MB_ERR_NULL` if `n > 0` and `dst` is NULL, or `src` is NULL with
- * `width > 0`; `RMD160MB_ERR_OVERLAP` if the buffers overlap other than in
- * place with `width >= 20` (so `dst == src` with a smaller width is this
- * status, not the next); `RMD160MB_ERR_INPUT` if `width` is neither 64 nor 65 (also when
- * `n == 0`), or `width` is 65 and some key's first byte is not `0x04`
- * (every key is checked before any address is written). With `n == 0` and
- * a width of 64 or 65 it succeeds whatever the pointers. On an error other
- * than `RMD160MB_ERR_INTERNAL` nothing is written.
+ * `RMD160MB_ERR_OVERFLOW` if `width*n` or `20*n` exceeds `PTRDIFF_MAX` or a
+ * buffer would wrap the address space; `RMD160MB_ERR_NULL` if `n > 0` and
+ * `dst` is NULL, or `src` is NULL with `width > 0`; `RMD160MB_ERR_OVERLAP` if
+ * the buffers overlap other than in place with `width >= 20` (so `dst == src`
+ * with a width from 1 to 19 is this status, not the next); `RMD160MB_ERR_INPUT` if
+ * `width` is neither 64 nor 65 (also when `n == 0`), or `width` is 65 and some
+ * key's first byte is not `0x04` (every key is checked before any address is
+ * written). With `n == 0` and a width of 64 or 65 it succeeds whatever the
+ * pointers. On an error other than `RMD160MB_ERR_INTERNAL` nothing is written.
  *
  * Runs on the process-wide backend's Keccak-256 kernel. Thread-safe.
  * Algorithm: Keccak-256 (Bertoni, Daemen, Peeters, Van Assche, "The Keccak
@@ -585,8 +589,9 @@ int rmd160mb_eth_address(uint8_t *dst,
  *
  * Returns `RMD160MB_OK`; `RMD160MB_ERR_NULL` if `out` is NULL, or `msg` is
  * NULL with `len > 0` (`msg` may be NULL when `len == 0`);
- * `RMD160MB_ERR_OVERFLOW` if the message would wrap the address space;
- * `RMD160MB_ERR_OVERLAP` if `out` overlaps the message. Thread-safe.
+ * `RMD160MB_ERR_OVERFLOW` if `len` exceeds `PTRDIFF_MAX` or the message
+ * would wrap the address space; `RMD160MB_ERR_OVERLAP` if `out` overlaps
+ * the message. On an error nothing is written. Thread-safe.
  * Algorithm: RIPEMD-160 (Dobbertin, Bosselaers, Preneel, 1996).
  *
  * # Safety
@@ -599,7 +604,8 @@ RMD160MB_EXTERN RMD160MB_MUST_USE int rmd160mb_sum(uint8_t *out, const uint8_t *
  *
  * Returns `RMD160MB_OK`, or `RMD160MB_ERR_NULL` if `ctx` is NULL.
  * A context is used by one thread at a time; different contexts are
- * independent.
+ * independent. Algorithm: RIPEMD-160 (Dobbertin, Bosselaers, Preneel,
+ * 1996).
  *
  * # Safety
  * `ctx` must point to writable memory for one `rmd160mb_ctx`.
@@ -612,9 +618,11 @@ RMD160MB_EXTERN RMD160MB_MUST_USE int rmd160mb_init(struct rmd160mb_ctx *ctx);
  *
  * Returns `RMD160MB_OK`; `len == 0` succeeds whatever the pointers and
  * changes nothing. Otherwise `RMD160MB_ERR_NULL` if `ctx` or `data` is NULL;
- * `RMD160MB_ERR_OVERFLOW` if the data would wrap the address space;
- * `RMD160MB_ERR_OVERLAP` if `data` overlaps `ctx`; `RMD160MB_ERR_CONTEXT` if
- * `ctx` was not set up by `rmd160mb_init`. Not thread-safe for one context.
+ * `RMD160MB_ERR_OVERFLOW` if `len` exceeds `PTRDIFF_MAX` or the data would
+ * wrap the address space; `RMD160MB_ERR_OVERLAP` if `data` overlaps `ctx`;
+ * `RMD160MB_ERR_CONTEXT` if `ctx` was not set up by `rmd160mb_init`. On an
+ * error the context is unchanged. Not thread-safe for one context.
+ * Algorithm: RIPEMD-160 (Dobbertin, Bosselaers, Preneel, 1996).
  *
  * # Safety
  * `ctx` must be a context set up by `rmd160mb_init`; `data` readable for
@@ -631,9 +639,13 @@ int rmd160mb_update(struct rmd160mb_ctx *ctx,
  * context is left unchanged, so it may be updated further (the digest of a
  * prefix) or re-initialised.
  *
- * Returns `RMD160MB_OK`; `RMD160MB_ERR_NULL` if `ctx` or `out` is NULL;
+ * Returns `RMD160MB_OK`; `RMD160MB_ERR_OVERFLOW` if `ctx` or `out` is so
+ * near the end of the address space that the context or the digest would
+ * wrap it; `RMD160MB_ERR_NULL` if `ctx` or `out` is NULL;
  * `RMD160MB_ERR_OVERLAP` if `out` overlaps `ctx`; `RMD160MB_ERR_CONTEXT` if
- * `ctx` was not set up by `rmd160mb_init`. Not thread-safe for one context.
+ * `ctx` was not set up by `rmd160mb_init`. On an error nothing is written.
+ * Not thread-safe for one context. Algorithm: RIPEMD-160 (Dobbertin,
+ * Bosselaers, Preneel, 1996).
  *
  * # Safety
  * `ctx` must be a context set up by `rmd160mb_init`; `out` writable for 20

@@ -6,7 +6,7 @@
 //! only be obtained for an entry whose kernel set was built on the running
 //! CPU, so holding one is the proof that its `#[target_feature]` kernels may
 //! be called; [`Backend::kernels`] hands them to the drivers. The same table
-//! is the list the library exports ([`backends`], `rmd160mb_backend_info`).
+//! is the list the library exports ([`backends`], `rmd160mb_backend_describe`).
 //! Adding a backend is one [`TABLE`] entry, its name in [`BACKEND_NAMES`],
 //! its kernel set's file in `src/kernels/` and its lane type's in
 //! `src/simd/`.

@@ -11,8 +11,9 @@
 //! FIPS 202 SHA3-256.
 //!
 //! The batch functions ([`hash32`], [`hash160`], [`sha256`], [`sha256d`],
-//! [`merkle_root`]) run on the
-//! process-wide [`Backend`], detected once (AVX-512, AVX2, NEON or scalar);
+//! [`merkle_root`], [`keccak256`], [`eth_address`] and the `_many` ones)
+//! run on the process-wide [`Backend`], detected once (AVX-512, AVX2, NEON
+//! or scalar);
 //! the `_with` variants take one explicitly. [`ripemd160`] and [`Ripemd160`] hash one
 //! message of any length, as [`hash160_one`], [`sha256_one`] and
 //! [`keccak256_one`] do.

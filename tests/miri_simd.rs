@@ -10,7 +10,8 @@
 //! each: [`simd_kernels_sha_ni_build`] with SHA-NI, where the AVX2
 //! backend's SHA-256 runs on it, and [`simd_kernels_lanes_build`] without,
 //! where the lanes take all of SHA-256. Between them every entry point runs
-//! on every backend. `cargo test` runs both natively, on the backends this
+//! on every backend (`sha256d_many` through the Rust API only; its C
+//! wrapper is the same driver behind the checks every C entry point has). `cargo test` runs both natively, on the backends this
 //! CPU has.
 //!
 //! Counts: every count from 0 to `2 * lanes + 3` (every group and tail
@@ -419,7 +420,8 @@ fn sha256_and_hash160(cx: &mut Ctx, b: Backend, widths: &[usize], sweep_tails: b
 const SHA256D_WIDTHS: &[usize] = &[32, 64, 80];
 
 /// Double SHA-256 at [`SHA256D_WIDTHS`] (spot counts, the tails being the
-/// SHA-256 entry point's, swept there), in place through the C entry
+/// SHA-256 entry point's, swept there), of any lengths (`sha256d_many`: a
+/// group of 64-byte messages among others), in place through the C entry
 /// point, and the merkle root of a few trees (odd levels, one pair of
 /// equal leaves), against Bitcoin Core's rule written plainly.
 fn sha256d_and_merkle(cx: &mut Ctx, b: Backend) {
@@ -438,6 +440,27 @@ fn sha256d_and_merkle(cx: &mut Ctx, b: Backend) {
             &split(src, width, n),
         );
     }
+    // Any lengths: a group of 64-byte messages (the fixed-width class, on
+    // its kernel) among others (the any-length path).
+    let d = distinct(lanes);
+    let msgs: Vec<Vec<u8>> = [0, 33, 64, 80, 100]
+        .iter()
+        .flat_map(|&width| {
+            let count = if width == 64 { lanes } else { 1 };
+            (0..count).map(move |i| (width, i))
+        })
+        .map(|(width, i)| cx.messages(width)[i % d].clone())
+        .collect();
+    let slices: Vec<&[u8]> = msgs.iter().map(Vec::as_slice).collect();
+    let mut out = vec![[0u8; 32]; slices.len()];
+    sha256d_many_with(b, &mut out, &slices);
+    cx.refs.check(
+        Alg::Sha256d,
+        &format!("{b} sha256d_many, {} messages", slices.len()),
+        out.as_flattened(),
+        32,
+        &slices,
+    );
     let _lock = backend_lock();
     b.make_current();
     let n = lanes + 1;
@@ -470,6 +493,7 @@ fn sha256d_and_merkle(cx: &mut Ctx, b: Backend) {
         assert_eq!(mutated, dup.is_some());
     }
     cx.ran.add_backend(b, "sha256d", true);
+    cx.ran.add_backend(b, "sha256d_many", true);
     cx.ran.add_backend(b, "merkle_root", true);
 }
 

@@ -120,7 +120,7 @@ fn store_digests<V: Lanes64>(a: &[V; 25], dst: &mut [[u8; 32]]) {
 /// lanes, one group of `V::LANES` messages at a time, the last one with its
 /// last message repeated (a group costs the same whatever its fill). Which
 /// kernel takes a short tail is the caller's choice
-/// (`crate::backend::Backend::keccak256`).
+/// (`crate::drivers::keccak256`).
 ///
 /// # Safety
 /// The CPU has `V`'s instruction set.

@@ -73,7 +73,7 @@ unsafe fn group<V: Lanes>(msgs: *const [u8; 32], out: &mut [[u8; 20]]) {
 /// flight where `V::PAIRS`, then single groups, then what is left (fewer
 /// than `V::LANES`) as one group padded from a zeroed copy on the stack, so
 /// nothing outside `src` and `dst` is read or written. Which kernel takes a
-/// short tail is the caller's choice (`crate::backend::Backend::hash32`).
+/// short tail is the caller's choice (`crate::drivers::hash32`).
 ///
 /// # Safety
 /// The CPU has `V`'s instruction set.

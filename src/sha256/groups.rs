@@ -230,7 +230,7 @@ pub(crate) const MAX_LANE_WIDTH: usize = 1 << 27;
 /// `dst[i] = SHA256(src[width*i .. width*i + width])` with `V`'s lanes,
 /// one group of `V::LANES` messages at a time through `group(p, m)` (the
 /// `m` messages at `p`), the last one partial. Whether a short tail is
-/// worth a group is the caller's choice (`crate::backend::Backend::sha256`).
+/// worth a group is the caller's choice (`crate::drivers`, its SHA-256 tail rule).
 ///
 /// # Safety
 /// The CPU supports every instruction `V`'s methods use; `group` is one of
