@@ -12,8 +12,9 @@
 //!
 //! Benchmark ids: group `sha256-w<width>` / `hash160-w<width>` /
 //! `sha256d-w<width>` / `merkle-root` (ns per leaf) / `remainder-w<width>`,
-//! function = backend name or `baseline:...`, parameter = n (messages or
-//! leaves per call).
+//! function = backend name, `baseline:...`, or at width 64
+//! `avx512:one-group` / `avx512:two-groups` (the AVX-512 kernel set's two
+//! SHA-256 variants), parameter = n (messages or leaves per call).
 
 mod common;
 

@@ -181,23 +181,26 @@ if command -v "${CMAKE:-cmake}" >/dev/null 2>&1; then
     readelf -d "$cm/build/app-static" | grep -q 'NEEDED.*libripemd160mb' && fail "CMake app-static needs the .so"
     env -u LD_LIBRARY_PATH "$cm/build/app-static" >/dev/null || fail "CMake app-static does not run"
     # The version file: the README's version is found, and so is an older
-    # minor of the same SONAME (the ABI only grows within it: 0.0 stands
-    # for a program written against an older 0.x); a newer minor or
-    # another major is not.
+    # minor of the same major (one SONAME, whose ABI only grows: a program
+    # written against an older release); a newer minor or another major
+    # is not.
     readme_want=$(sed -n 's/^find_package(ripemd160mb \([0-9.]*\) CONFIG.*/\1/p' "$cm/CMakeLists.txt")
     [ -n "$readme_want" ] || fail "no find_package(ripemd160mb VERSION CONFIG ...) line in the README's CMake example"
-    for want in "0.0" "99.0" "0.99"; do
+    minor=${version#*.}
+    minor=${minor%%.*}
+    older="$major.$((minor > 0 ? minor - 1 : 0))"
+    for want in "$older" "99.0" "$major.99"; do
         sed "s/ripemd160mb $readme_want CONFIG/ripemd160mb $want CONFIG/" "$cm/CMakeLists.txt" >"$cm/CMakeLists.txt.v" && mkdir -p "$cm/v"
         cp "$cm/CMakeLists.txt.v" "$cm/v/CMakeLists.txt" && cp "$cm/app.c" "$cm/v/"
         if "${CMAKE:-cmake}" -S "$cm/v" -B "$cm/v/build-$want" -DCMAKE_PREFIX_PATH="$tmp/opt-moved" >"$tmp/cmake-v.log" 2>&1; then
-            [ "$want" = "0.0" ] || fail "find_package(ripemd160mb $want) accepted version $version"
+            [ "$want" = "$older" ] || fail "find_package(ripemd160mb $want) accepted version $version"
         else
-            [ "$want" != "0.0" ] || { cat "$tmp/cmake-v.log"; fail "find_package(ripemd160mb 0.0) refused version $version"; }
+            [ "$want" != "$older" ] || { cat "$tmp/cmake-v.log"; fail "find_package(ripemd160mb $older) refused version $version"; }
             grep -q 'compatible with requested version' "$tmp/cmake-v.log" ||
                 { cat "$tmp/cmake-v.log"; fail "find_package(ripemd160mb $want) failed for another reason"; }
         fi
     done
-    echo "PASS README CMake example (shared and static, relocated installation; version 0.0 accepted, 99.0 and 0.99 refused)"
+    echo "PASS README CMake example (shared and static, relocated installation; version $older accepted, 99.0 and $major.99 refused)"
 else
     fail "cmake not found: the README's CMake example is not tested"
 fi

@@ -9,11 +9,11 @@
  * update, final, set_backend, backend_describe) return a status:
  * RMD160MB_OK or a negative RMD160MB_ERR_*. rmd160mb_backend,
  * rmd160mb_lanes, rmd160mb_backend_count, rmd160mb_force_ignored,
- * rmd160mb_version and rmd160mb_strerror return a value and cannot fail. No function aborts the
- * process. A count of 0 (n, len) succeeds whatever the data pointers, except
- * for the outputs that are always written (sum's and final's out,
- * merkle_root's root) and eth_address's width, which must be 64 or 65 even
- * then. All functions are thread-safe, except that one rmd160mb_ctx must
+ * rmd160mb_version and rmd160mb_strerror return a value and cannot fail.
+ * No function aborts the process. A count of 0 (n, len) succeeds whatever
+ * the data pointers, except for the outputs that are always written (sum's
+ * and final's out, merkle_root's root) and eth_address's width, which must
+ * be 64 or 65 even then. All functions are thread-safe, except that one rmd160mb_ctx must
  * not be used by two threads at once. Ignoring a result is warned about
  * (RMD160MB_MUST_USE: [[nodiscard]] in C++17 and in C2x/C23, else GCC's and
  * Clang's warn_unused_result). To discard a status on purpose: a (void)
@@ -590,8 +590,8 @@ int rmd160mb_eth_address(uint8_t *dst,
  * Returns `RMD160MB_OK`; `RMD160MB_ERR_NULL` if `out` is NULL, or `msg` is
  * NULL with `len > 0` (`msg` may be NULL when `len == 0`);
  * `RMD160MB_ERR_OVERFLOW` if `len` exceeds `PTRDIFF_MAX` or the message
- * would wrap the address space; `RMD160MB_ERR_OVERLAP` if `out` overlaps
- * the message. On an error nothing is written. Thread-safe.
+ * or the digest would wrap the address space; `RMD160MB_ERR_OVERLAP` if
+ * `out` overlaps the message. On an error nothing is written. Thread-safe.
  * Algorithm: RIPEMD-160 (Dobbertin, Bosselaers, Preneel, 1996).
  *
  * # Safety

@@ -718,8 +718,8 @@ pub unsafe extern "C" fn rmd160mb_eth_address(dst: *mut u8, src: *const u8, n: u
 /// Returns `RMD160MB_OK`; `RMD160MB_ERR_NULL` if `out` is NULL, or `msg` is
 /// NULL with `len > 0` (`msg` may be NULL when `len == 0`);
 /// `RMD160MB_ERR_OVERFLOW` if `len` exceeds `PTRDIFF_MAX` or the message
-/// would wrap the address space; `RMD160MB_ERR_OVERLAP` if `out` overlaps
-/// the message. On an error nothing is written. Thread-safe.
+/// or the digest would wrap the address space; `RMD160MB_ERR_OVERLAP` if
+/// `out` overlaps the message. On an error nothing is written. Thread-safe.
 /// Algorithm: RIPEMD-160 (Dobbertin, Bosselaers, Preneel, 1996).
 ///
 /// # Safety

@@ -56,14 +56,29 @@ fn symbol_version_nodes_not_newer_than_the_crate() {
     let map = std::fs::read_to_string(root.join("capi/ripemd160mb.map")).expect("capi/ripemd160mb.map");
     let crate_version: (u32, u32) =
         (env!("CARGO_PKG_VERSION_MAJOR").parse().unwrap(), env!("CARGO_PKG_VERSION_MINOR").parse().unwrap());
-    let nodes: Vec<(u32, u32)> = map
-        .lines()
-        .filter_map(|line| line.strip_prefix("RMD160MB_")?.split_whitespace().next())
+    // The script without its comments; a node is `RMD160MB_<version> {`
+    // (a name after `}` is the node it inherits from, not a new one).
+    let mut script = String::new();
+    let mut rest = map.as_str();
+    while let Some((before, after)) = rest.split_once("/*") {
+        script.push_str(before);
+        rest = after.split_once("*/").expect("an unterminated comment in capi/ripemd160mb.map").1;
+    }
+    script.push_str(rest);
+    let nodes: Vec<(u32, u32)> = script
+        .split("RMD160MB_")
+        .skip(1)
+        .filter_map(|tail| {
+            let end = tail.find(|c: char| !c.is_ascii_digit() && c != '.').unwrap_or(tail.len());
+            let (version, after) = tail.split_at(end);
+            after.trim_start().starts_with('{').then_some(version)
+        })
         .map(|v| {
-            let mut parts = v.split('.').map(|p| p.parse::<u32>().unwrap_or_else(|_| panic!("version node {v}")));
+            let mut parts = v.split('.').map(|p| p.parse::<u32>().unwrap_or_else(|_| panic!("version node {v:?}")));
             (parts.next().unwrap(), parts.next().unwrap_or(0))
         })
         .collect();
+    assert_eq!(nodes.len(), script.matches('{').count(), "a node of capi/ripemd160mb.map not parsed: {nodes:?}");
     assert!(nodes.contains(&(crate_version.0, 0)), "no node RMD160MB_{} in the map: {nodes:?}", crate_version.0);
     for node in nodes {
         assert!(

@@ -10,9 +10,10 @@
 //! each: [`simd_kernels_sha_ni_build`] with SHA-NI, where the AVX2
 //! backend's SHA-256 runs on it, and [`simd_kernels_lanes_build`] without,
 //! where the lanes take all of SHA-256. Between them every entry point runs
-//! on every backend (`sha256d_many` through the Rust API only; its C
-//! wrapper is the same driver behind the checks every C entry point has). `cargo test` runs both natively, on the backends this
-//! CPU has.
+//! on every backend: through the C API `hash32`, `hash160`, `sha256`,
+//! `sha256d` and four `_many` (all but `sha256d_many`), the others through
+//! the Rust API (the C wrappers add only the checks of `src/ffi.rs`).
+//! `cargo test` runs both natively, on the backends this CPU has.
 //!
 //! Counts: every count from 0 to `2 * lanes + 3` (every group and tail
 //! path) at one width per entry point, and a count past the batch driver's
