@@ -195,8 +195,8 @@ mod x86 {
     /// Slots one of the `BESIDE_OTHER` instructions takes, from the mixed
     /// loop's time over the adds' alone.
     /// Noise can make the mixed loop a hair faster: no fewer than 0.
-    fn beside_slots(factor: f64) -> f64 {
-        ((factor - 1.0) * BESIDE_ADDS / BESIDE_OTHER).max(0.0)
+    fn beside_slots(factor: f64, others: f64) -> f64 {
+        ((factor - 1.0) * BESIDE_ADDS / others).max(0.0)
     }
     /// `beside!` in 512-bit registers 16..25, which legacy-SSE instructions
     /// cannot name (the SHA extensions have no other encoding).
@@ -222,6 +222,15 @@ mod x86 {
     beside_ymm!(ymm_beside_msg1, "sha256msg1 xmm\\j, xmm0");
     beside_ymm!(ymm_beside_msg2, "sha256msg2 xmm\\j, xmm0");
     beside_ymm!(ymm_beside_paddd, "paddd xmm\\j, xmm0");
+    // Register-to-register copies among the adds (the destructive
+    // `vpternlog` costs kernels such copies): ten for each of the four
+    // groups, 40 among the 120 adds (`COPIES`), so that the slots they take
+    // stand out of the noise; none if the core renames a copy away, one
+    // each if it executes.
+    beside!(zmm_beside_copy, "avx512f,sha", "16,17,18,19,20,21,22,23,24,25", [out("zmm1") _, out("zmm2") _, out("zmm3") _, out("zmm4") _, out("zmm16") _, out("zmm17") _, out("zmm18") _, out("zmm19") _, out("zmm20") _, out("zmm21") _, out("zmm22") _, out("zmm23") _, out("zmm24") _, out("zmm25") _, out("zmm31") _,], "vpaddd zmm\\k, zmm\\k, zmm31", ".irp c, 16,17,18,19,20,21,22,23,24,25\nvmovdqa64 zmm\\j, zmm\\c\n.endr");
+    beside!(ymm_beside_copy, "avx2,sha", "5,6,7,8,9,10,11,12,13,14", [out("ymm1") _, out("ymm2") _, out("ymm3") _, out("ymm4") _, out("ymm5") _, out("ymm6") _, out("ymm7") _, out("ymm8") _, out("ymm9") _, out("ymm10") _, out("ymm11") _, out("ymm12") _, out("ymm13") _, out("ymm14") _, out("ymm15") _,], "vpaddd ymm\\k, ymm\\k, ymm15", ".irp c, 5,6,7,8,9,10,11,12,13,14\nvmovdqa ymm\\j, ymm\\c\n.endr");
+    /// The copies of `zmm_beside_copy` and `ymm_beside_copy` per iteration.
+    const COPIES: f64 = 40.0;
     // The same in 512-bit registers 5..14, whose upper bits legacy-SSE
     // instructions see as dirty: what a loop whose lanes the compiler
     // allocates anywhere among zmm0..31 would risk.
@@ -413,27 +422,29 @@ mod x86 {
         // independent adds of each width (`beside!`). The adds alone are
         // timed before and after each mixed loop, the lesser kept, so a
         // drift of the clock between rows cancels.
-        let mut beside: Vec<(&str, String, f64)> = Vec::new();
-        let mut slots = |req: &str, key: &'static str, what: String, alone: unsafe fn(u64), mixed: unsafe fn(u64)| {
-            if !has(req) || !has("sha") {
-                println!("skipped (this CPU lacks {req} or sha): {what}");
-                return;
-            }
-            let a = seconds_per_iter(alone);
-            let t = seconds_per_iter(mixed);
-            let a = a.min(seconds_per_iter(alone));
-            beside.push((key, what, t / a));
-        };
+        let mut beside: Vec<(&str, String, f64, f64)> = Vec::new();
+        let mut slots =
+            |req: &str, key: &'static str, what: String, alone: unsafe fn(u64), mixed: unsafe fn(u64), others: f64| {
+                if !has(req) || !has("sha") {
+                    println!("skipped (this CPU lacks {req} or sha): {what}");
+                    return;
+                }
+                let a = seconds_per_iter(alone);
+                let t = seconds_per_iter(mixed);
+                let a = a.min(seconds_per_iter(alone));
+                beside.push((key, what, t / a, others));
+            };
         for (req, w, alone, rows) in [
             (
                 "avx512f",
                 "zmm",
                 zmm_alone as unsafe fn(u64),
                 [
-                    ("zmm_slots_rnds2", "sha256rnds2", zmm_beside_rnds2 as unsafe fn(u64)),
-                    ("zmm_slots_msg1", "sha256msg1", zmm_beside_msg1),
-                    ("zmm_slots_msg2", "sha256msg2", zmm_beside_msg2),
-                    ("zmm_slots_paddd", "paddd xmm (SSE)", zmm_beside_paddd),
+                    ("zmm_slots_rnds2", "sha256rnds2", zmm_beside_rnds2 as unsafe fn(u64), BESIDE_OTHER),
+                    ("zmm_slots_msg1", "sha256msg1", zmm_beside_msg1, BESIDE_OTHER),
+                    ("zmm_slots_msg2", "sha256msg2", zmm_beside_msg2, BESIDE_OTHER),
+                    ("zmm_slots_paddd", "paddd xmm (SSE)", zmm_beside_paddd, BESIDE_OTHER),
+                    ("zmm_slots_copy", "vmovdqa64 zmm, zmm (a copy)", zmm_beside_copy, COPIES),
                 ],
             ),
             (
@@ -441,15 +452,16 @@ mod x86 {
                 "ymm",
                 ymm_alone,
                 [
-                    ("ymm_slots_rnds2", "sha256rnds2", ymm_beside_rnds2),
-                    ("ymm_slots_msg1", "sha256msg1", ymm_beside_msg1),
-                    ("ymm_slots_msg2", "sha256msg2", ymm_beside_msg2),
-                    ("ymm_slots_paddd", "paddd xmm (SSE)", ymm_beside_paddd),
+                    ("ymm_slots_rnds2", "sha256rnds2", ymm_beside_rnds2, BESIDE_OTHER),
+                    ("ymm_slots_msg1", "sha256msg1", ymm_beside_msg1, BESIDE_OTHER),
+                    ("ymm_slots_msg2", "sha256msg2", ymm_beside_msg2, BESIDE_OTHER),
+                    ("ymm_slots_paddd", "paddd xmm (SSE)", ymm_beside_paddd, BESIDE_OTHER),
+                    ("ymm_slots_copy", "vmovdqa ymm, ymm (a copy)", ymm_beside_copy, COPIES),
                 ],
             ),
         ] {
-            for (key, what, mixed) in rows {
-                slots(req, key, format!("{what} beside vpaddd {w}"), alone, mixed);
+            for (key, what, mixed, others) in rows {
+                slots(req, key, format!("{what} beside vpaddd {w}"), alone, mixed, others);
             }
         }
         // The hazard: the same adds in zmm5..14, whose upper halves are then
@@ -515,9 +527,9 @@ mod x86 {
             );
         }
         if !beside.is_empty() {
-            println!("{:<36} {:>9}", "beside the lanes (4 among 120 adds)", "slots");
-            for (_, what, f) in &beside {
-                let v = beside_slots(*f);
+            println!("{:<36} {:>9}", "beside the lanes (4, or 40 copies, among 120 adds)", "slots");
+            for (_, what, f, others) in &beside {
+                let v = beside_slots(*f, *others);
                 if *f > 2.0 {
                     // Not a port: Intel's penalty for a legacy-SSE instruction
                     // when the upper halves of ymm/zmm0..15 are dirty.
@@ -552,8 +564,8 @@ mod x86 {
         for r in &rows {
             json += &format!("  \"{}\": {:.4},\n", r.key, r.per_cycle);
         }
-        for (key, _, f) in &beside {
-            json += &format!("  \"{key}\": {:.4},\n", beside_slots(*f));
+        for (key, _, f, others) in &beside {
+            json += &format!("  \"{key}\": {:.4},\n", beside_slots(*f, *others));
         }
         if let Some(f) = dirty {
             json += &format!("  \"zmm_dirty_rnds2_factor\": {f:.4},\n");
