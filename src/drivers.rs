@@ -601,7 +601,7 @@ fn sha256_many_then<const D: usize>(
 /// The widths with which the any-length double SHA-256 driver packs a
 /// chunk's messages for the fixed-width kernel: 32, 64 (merkle nodes) and
 /// 80 (block headers).
-const SHA256D_WIDTHS: &[usize] = &[32, 64, 80];
+pub(crate) const SHA256D_WIDTHS: &[usize] = &[32, 64, 80];
 
 /// `dst[i] = SHA256(SHA256(msgs[i]))` for messages of any lengths
 /// (transactions): 32-, 64- and 80-byte messages through the fixed-width

@@ -93,6 +93,12 @@ pub mod internals {
     pub const MANY_CHUNK: usize = crate::drivers::MANY_CHUNK;
     /// Leaves per subtree the merkle root reduces on the stack.
     pub const MERKLE_SUBTREE: usize = crate::drivers::MERKLE_SUBTREE;
+    /// The widths of SHA-256's fixed-width kernels (public keys), which the
+    /// any-length driver packs messages for.
+    pub const SHA256_WIDTHS: &[usize] = crate::drivers::SHA256_WIDTHS;
+    /// The widths the any-length double SHA-256 driver packs messages for,
+    /// on the fixed-width double SHA-256 kernel.
+    pub const SHA256D_WIDTHS: &[usize] = crate::drivers::SHA256D_WIDTHS;
     /// Messages the SHA-NI kernel interleaves (x86_64).
     #[cfg(target_arch = "x86_64")]
     pub const SHA_NI_STREAMS: usize = crate::sha256::shani::STREAMS;

@@ -37,7 +37,7 @@ use std::sync::{Mutex, MutexGuard};
 
 use common::{oracle_keccak256, oracle_ripemd160, oracle_sha256, Rng};
 use ripemd160mb::ffi::*;
-use ripemd160mb::internals::{keccak_lanes, BATCH_CHUNK};
+use ripemd160mb::internals::{keccak_lanes, BATCH_CHUNK, SHA256D_WIDTHS, SHA256_WIDTHS};
 use ripemd160mb::*;
 
 /// Held while a test sets the process-wide backend (the in-place and C
@@ -391,7 +391,7 @@ fn sha256_and_hash160(cx: &mut Ctx, b: Backend, widths: &[usize], sweep_tails: b
     }
     let _lock = backend_lock();
     b.make_current();
-    for width in [32, 33, 65] {
+    for &width in SHA256_WIDTHS {
         let n = 2 * lanes + 3;
         for (alg, d) in [(Alg::Sha256, 32), (Alg::Hash160, 20)] {
             let mut buf = cx.batch(width, n, lanes);
@@ -414,11 +414,6 @@ fn sha256_and_hash160(cx: &mut Ctx, b: Backend, widths: &[usize], sweep_tails: b
     cx.ran.add_backend(b, "sha256", true);
     cx.ran.add_backend(b, "hash160", true);
 }
-
-/// The widths of the double SHA-256 entry point: its fixed-width kernels
-/// (32; 64, whose padding block is constants) and a block header (80,
-/// the general path).
-const SHA256D_WIDTHS: &[usize] = &[32, 64, 80];
 
 /// Double SHA-256 at [`SHA256D_WIDTHS`] (spot counts, the tails being the
 /// SHA-256 entry point's, swept there), of any lengths (`sha256d_many`: a
