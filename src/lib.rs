@@ -125,8 +125,9 @@ pub mod internals {
         crate::batch::check_width("sha256", dst.len(), src.len(), width);
         #[cfg(target_arch = "x86_64")]
         if let Ok(backend) = Backend::by_name("avx512") {
-            // The kernel set detection built once: no `cpuid` a call (under
-            // KVM two of them cost about 13 us).
+            // The kernel set detection built once, not a new detection (its
+            // `cpuid`) a call, which would be timed with the kernel
+            // (`docs/PERFORMANCE.md`, "Two SHA-256 groups in flight").
             let set = crate::kernels::avx512::with_sha256_groups(*backend.kernels(), two_groups);
             // SAFETY: the backend exists, so the CPU has AVX-512.
             unsafe { (set.sha256)(src, width, dst) };

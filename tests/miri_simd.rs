@@ -439,12 +439,9 @@ fn sha256d_and_merkle(cx: &mut Ctx, b: Backend) {
     // Any lengths: a group of 64-byte messages (the fixed-width class, on
     // its kernel) among others (the any-length path).
     let d = distinct(lanes);
-    let msgs: Vec<Vec<u8>> = [0, 33, 64, 80, 100]
-        .iter()
-        .flat_map(|&width| {
-            let count = if width == 64 { lanes } else { 1 };
-            (0..count).map(move |i| (width, i))
-        })
+    let msgs: Vec<Vec<u8>> = (0..lanes)
+        .map(|i| (64, i))
+        .chain([0, 33, 80, 100].map(|width| (width, 0)))
         .map(|(width, i)| cx.messages(width)[i % d].clone())
         .collect();
     let slices: Vec<&[u8]> = msgs.iter().map(Vec::as_slice).collect();
