@@ -96,6 +96,10 @@ pub mod internals {
     /// The widths of SHA-256's fixed-width kernels (public keys), which the
     /// any-length driver packs messages for.
     pub const SHA256_WIDTHS: &[usize] = crate::drivers::SHA256_WIDTHS;
+    /// The widths with a SHA-256 group loader of their own on the lane
+    /// kernel sets (padding folded into constants), for SHA-256, double
+    /// SHA-256 and HASH160's first stage.
+    pub const SHA256_FIXED_WIDTHS: &[usize] = crate::sha256::groups::FIXED_WIDTHS;
     /// The widths the any-length double SHA-256 driver packs messages for,
     /// on the fixed-width double SHA-256 kernel.
     pub const SHA256D_WIDTHS: &[usize] = crate::drivers::SHA256D_WIDTHS;

@@ -37,7 +37,7 @@ use std::sync::{Mutex, MutexGuard};
 
 use common::{oracle_keccak256, oracle_ripemd160, oracle_sha256, Rng};
 use ripemd160mb::ffi::*;
-use ripemd160mb::internals::{keccak_lanes, BATCH_CHUNK, SHA256D_WIDTHS, SHA256_WIDTHS};
+use ripemd160mb::internals::{keccak_lanes, BATCH_CHUNK, SHA256D_WIDTHS, SHA256_FIXED_WIDTHS, SHA256_WIDTHS};
 use ripemd160mb::*;
 
 /// Held while a test sets the process-wide backend (the in-place and C
@@ -48,10 +48,20 @@ fn backend_lock() -> MutexGuard<'static, ()> {
     BACKEND_LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// The widths of the SHA-256 entry point: no byte, one block (0..=55), the
-/// fixed-width kernels (32, 33, 65), two blocks (56..=119), three (120..),
-/// and around Keccak's rate (136).
+/// Message widths of the any-length batches' mixes, and with
+/// [`SHA256_FIXED_WIDTHS`] those of the SHA-256 entry point ([`widths`]):
+/// no byte, one block (0..=55), two blocks (56..=119), three (120..), and
+/// around Keccak's rate (136).
 const WIDTHS: &[usize] = &[0, 1, 31, 32, 33, 55, 56, 63, 64, 65, 119, 120, 135, 136, 137];
+
+/// The widths of the SHA-256 entry point: [`WIDTHS`] and every width with a
+/// kernel of its own, read from the library, in order.
+fn widths() -> Vec<usize> {
+    let mut w: Vec<usize> = WIDTHS.iter().chain(SHA256_FIXED_WIDTHS).copied().collect();
+    w.sort_unstable();
+    w.dedup();
+    w
+}
 
 /// The widths of the HASH160 entry point: the fused kernels' (32, 33 and
 /// 65); at any other width HASH160 is the SHA-256 kernel and the 32-byte
@@ -654,7 +664,7 @@ fn simd_kernels_sha_ni_build() {
     }
     for &b in &others {
         hash32(&mut cx, b);
-        sha256_and_hash160(&mut cx, b, WIDTHS, true);
+        sha256_and_hash160(&mut cx, b, &widths(), true);
         sha256d_and_merkle(&mut cx, b);
         keccak256_and_eth_address(&mut cx, b);
         many(&mut cx, b, &[Alg::Ripemd160, Alg::Sha256, Alg::Hash160, Alg::Keccak256]);
@@ -674,13 +684,13 @@ fn simd_kernels_lanes_build() {
     let (widest, others) = widest_and_others();
     if let Some(b) = widest {
         hash32(&mut cx, b);
-        sha256_and_hash160(&mut cx, b, WIDTHS, true);
+        sha256_and_hash160(&mut cx, b, &widths(), true);
         sha256d_and_merkle(&mut cx, b);
         many(&mut cx, b, &[Alg::Ripemd160, Alg::Sha256, Alg::Hash160]);
     }
     sha256_two_groups(&mut cx);
     for &b in &others {
-        sha256_and_hash160(&mut cx, b, WIDTHS, true);
+        sha256_and_hash160(&mut cx, b, &widths(), true);
         sha256d_and_merkle(&mut cx, b);
         many(&mut cx, b, &[Alg::Sha256, Alg::Hash160]);
     }

@@ -203,7 +203,7 @@ macro_rules! lanes32_kernels {
         #[target_feature(enable = $features)]
         unsafe fn sha256_groups<const DOUBLE: bool>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
             use $crate::sha256::groups::{group_general, hash_groups, second, FixedWidth, MAX_LANE_WIDTH};
-            use $crate::sha256::groups::{W32, W33, W64, W65};
+            use $crate::sha256::groups::{W32, W33, W64, W65, W80};
             /// A group's digests, or with `DOUBLE` the SHA-256 of them.
             #[inline(always)]
             fn finish<const DOUBLE: bool>(h: [$v; 8]) -> [$v; 8] {
@@ -237,6 +237,7 @@ macro_rules! lanes32_kernels {
                 33 => unsafe { fixed::<W33, DOUBLE>(src, dst) },
                 64 => unsafe { fixed::<W64, DOUBLE>(src, dst) },
                 65 => unsafe { fixed::<W65, DOUBLE>(src, dst) },
+                80 => unsafe { fixed::<W80, DOUBLE>(src, dst) },
                 w if w > MAX_LANE_WIDTH && DOUBLE => $crate::sha256::hash_sha2_double(src, width, dst),
                 w if w > MAX_LANE_WIDTH => $crate::sha256::hash_sha2(src, width, dst),
                 // SAFETY: as above.

@@ -176,6 +176,15 @@ impl Layout for Pad64Second {
     const KNOWN: [Option<u32>; 16] = pad(0, 0x8000_0000, 512);
 }
 
+/// The second block of an 80-byte message (a block header): words 0..4
+/// are the message's last 16 bytes, then 0x80, zeros and the length 640.
+/// Words 4..16 of the schedule are constants (`K[t] + W[t]` one constant
+/// a round), and the schedule's first words have known terms.
+pub(crate) struct Pad80Second;
+impl Layout for Pad80Second {
+    const KNOWN: [Option<u32>; 16] = pad(4, 0x8000_0000, 640);
+}
+
 /// Words `vary..16` known: word `vary` is `first` (when `vary < 15`), the
 /// words up to 14 are zero and word 15 is the bit length (< 2^32).
 // Runs only at compile time (the `Layout` constants).

@@ -2,7 +2,7 @@
 
 use seq_macro::seq;
 
-use super::compress::{self, h0, Open, Pad32, Pad33, Pad64Second, Pad65Second};
+use super::compress::{self, h0, Open, Pad32, Pad33, Pad64Second, Pad65Second, Pad80Second};
 #[cfg(target_arch = "x86_64")]
 use crate::simd::Pair;
 use crate::simd::{scatter_digests, stored, Lanes};
@@ -98,6 +98,28 @@ pub(crate) unsafe fn group64<V: Lanes>(p: *const u8, m: usize) -> [V; 8] {
     // SAFETY: the caller's.
     let (h, x) = unsafe { first_block::<V>(p, 64, m) };
     compress::compress::<V, Pad64Second>(&h, &x)
+}
+
+/// One group of 80-byte messages (block headers): a full block, then the
+/// message's last 16 bytes and the padding ([`Pad80Second`]), loaded and
+/// padded in registers, not through a tail buffer as other widths are
+/// ([`group_general`]).
+///
+/// # Safety
+/// 80 bytes are readable at each `p + offsets[i]`.
+#[inline(always)]
+pub(crate) unsafe fn group80<V: Lanes>(p: *const u8, m: usize) -> [V; 8] {
+    // SAFETY: the caller's.
+    let (h, _) = unsafe { first_block::<V>(p, 80, m) };
+    // Bytes 48..80 as eight words (whole rows for the transposing loader;
+    // the first four were the first block's last), of which words 4..8 are
+    // the second block's words 0..4.
+    let mut y = [V::splat(0); 16];
+    // SAFETY: bytes 48..80 of each message are readable.
+    unsafe { load_words8_be(&mut y, 0, p.add(48), 80, m) };
+    let mut x = [V::splat(0); 16];
+    x[..4].copy_from_slice(&y[4..8]);
+    compress::compress::<V, Pad80Second>(&h, &x)
 }
 
 /// Two groups of 64-byte messages in flight ([`Pair`]): the `2 * V::LANES`
@@ -301,28 +323,35 @@ pub(crate) trait FixedWidth {
 }
 
 /// Defines the [`FixedWidth`] type `$name` for `$width`-byte messages and
-/// its group loader.
+/// its group loader, and [`FIXED_WIDTHS`].
 macro_rules! fixed_width {
-    ($($name:ident = $width:literal => $group:ident;)*) => {$(
-        #[doc = concat!(stringify!($width), "-byte messages: [`", stringify!($group), "`].")]
-        pub(crate) struct $name;
-        impl FixedWidth for $name {
-            const WIDTH: usize = $width;
-            /// # Safety
-            /// As [`FixedWidth::group`].
-            #[inline(always)]
-            unsafe fn group<V: Lanes>(p: *const u8, m: usize) -> [V; 8] {
-                // SAFETY: the caller's.
-                unsafe { $group(p, m) }
+    ($($name:ident = $width:literal => $group:ident;)*) => {
+        /// The widths with a group loader of their own (padding folded into
+        /// constants); a lane kernel set runs every other width through
+        /// [`group_general`].
+        pub(crate) const FIXED_WIDTHS: &[usize] = &[$($width),*];
+        $(
+            #[doc = concat!(stringify!($width), "-byte messages: [`", stringify!($group), "`].")]
+            pub(crate) struct $name;
+            impl FixedWidth for $name {
+                const WIDTH: usize = $width;
+                /// # Safety
+                /// As [`FixedWidth::group`].
+                #[inline(always)]
+                unsafe fn group<V: Lanes>(p: *const u8, m: usize) -> [V; 8] {
+                    // SAFETY: the caller's.
+                    unsafe { $group(p, m) }
+                }
             }
-        }
-    )*};
+        )*
+    };
 }
 fixed_width! {
     W32 = 32 => group32;
     W33 = 33 => group33;
     W64 = 64 => group64;
     W65 = 65 => group65;
+    W80 = 80 => group80;
 }
 
 /// `dst[i] = SHA256(src[width*i .. width*i + width])` on lanes of `V`
@@ -340,6 +369,7 @@ unsafe fn hash<V: Lanes>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
             33 => hash_groups::<V>(src, width, dst, |p, m| W33::group(p, m)),
             64 => hash_groups::<V>(src, width, dst, |p, m| W64::group(p, m)),
             65 => hash_groups::<V>(src, width, dst, |p, m| W65::group(p, m)),
+            80 => hash_groups::<V>(src, width, dst, |p, m| W80::group(p, m)),
             _ => hash_groups::<V>(src, width, dst, |p, m| group_general(p, width, m)),
         }
     }
