@@ -294,7 +294,9 @@ fn last_byte_word(m: &[u8], at: usize) -> u32 {
 
 /// `S` messages of `width` bytes at `src` (one after another) into `dst`,
 /// their SHA-256, or with `DOUBLE` the SHA-256 of that (double SHA-256).
-/// Widths 32, 33 and 65 build their padded last block from the message's
+/// `W` is `width` where it is one of the fixed widths, else 0 (so that the
+/// copy for other widths holds none of their paths). Widths 32, 33, 65 and
+/// 80 (block headers) build their padded last block from the message's
 /// words and constants (the padding and the length), width 64's padding
 /// block is constants alone ([`PAD64_WK`]); every other width hashes its
 /// whole blocks straight from `src`, then the padded tail (one or two
@@ -304,8 +306,8 @@ fn last_byte_word(m: &[u8], at: usize) -> u32 {
 /// The CPU has the SHA extensions, SSSE3 and SSE4.1; `src` holds `S * width` bytes
 /// and `dst` `S` digests.
 #[inline(always)]
-unsafe fn group<const S: usize, const DOUBLE: bool>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
-    debug_assert!(src.len() == S * width && dst.len() == S);
+unsafe fn group<const S: usize, const DOUBLE: bool, const W: usize>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+    debug_assert!(src.len() == S * width && dst.len() == S && (W == 0 || W == width));
     let msg = |s: usize| &src[s * width..(s + 1) * width];
     let bits = (width as u32) << 3;
     let mut states = [state(&H0); S];
@@ -315,11 +317,11 @@ unsafe fn group<const S: usize, const DOUBLE: bool>(src: &[u8], width: usize, ds
     // SAFETY (the block): the caller's features; every load reads 64 bytes
     // (32 for words 0..8) within a message or a tail buffer.
     unsafe {
-        match width {
+        match W {
             32 | 33 => {
                 for (s, x) in x.iter_mut().enumerate() {
                     let words = load::<2>(msg(s).as_ptr());
-                    let w8 = if width == 32 { 0x8000_0000 } else { last_byte_word(msg(s), 32) };
+                    let w8 = if W == 32 { 0x8000_0000 } else { last_byte_word(msg(s), 32) };
                     *x = [words[0], words[1], quad([w8, 0, 0, 0]), quad([0, 0, 0, bits])];
                 }
                 compress::<_, false>(&mut states, x);
@@ -343,6 +345,17 @@ unsafe fn group<const S: usize, const DOUBLE: bool>(src: &[u8], width: usize, ds
                         quad([0; 4]),
                         quad([0, 0, 0, bits]),
                     ];
+                }
+                compress::<_, false>(&mut states, x);
+            }
+            80 => {
+                for (s, x) in x.iter_mut().enumerate() {
+                    *x = load::<4>(msg(s).as_ptr());
+                }
+                compress::<_, false>(&mut states, x);
+                for (s, x) in x.iter_mut().enumerate() {
+                    let [last] = load::<1>(msg(s)[64..].as_ptr());
+                    *x = [last, quad([0x8000_0000, 0, 0, 0]), quad([0; 4]), quad([0, 0, 0, bits])];
                 }
                 compress::<_, false>(&mut states, x);
             }
@@ -425,9 +438,9 @@ unsafe fn hash<const DOUBLE: bool>(src: &[u8], width: usize, dst: &mut [[u8; 32]
         let width = if W == 0 { width } else { W };
         // SAFETY (both): the caller's.
         if W == 64 {
-            unsafe { groups::<STREAMS_64, DOUBLE>(src, width, dst) }
+            unsafe { groups::<STREAMS_64, DOUBLE, W>(src, width, dst) }
         } else {
-            unsafe { groups::<STREAMS, DOUBLE>(src, width, dst) }
+            unsafe { groups::<STREAMS, DOUBLE, W>(src, width, dst) }
         }
     }
     /// [`group`]s of `G` messages, the last few as a smaller group.
@@ -435,12 +448,16 @@ unsafe fn hash<const DOUBLE: bool>(src: &[u8], width: usize, dst: &mut [[u8; 32]
     /// # Safety
     /// As [`sha256`].
     #[inline(always)]
-    unsafe fn groups<const G: usize, const DOUBLE: bool>(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
+    unsafe fn groups<const G: usize, const DOUBLE: bool, const W: usize>(
+        src: &[u8],
+        width: usize,
+        dst: &mut [[u8; 32]],
+    ) {
         let mut groups = dst.chunks_exact_mut(G);
         let mut at = 0;
         for d in &mut groups {
             // SAFETY: the features are enabled; G messages at `at`.
-            unsafe { group::<G, DOUBLE>(&src[at..at + G * width], width, d) };
+            unsafe { group::<G, DOUBLE, W>(&src[at..at + G * width], width, d) };
             at += G * width;
         }
         let rest = groups.into_remainder();
@@ -449,9 +466,9 @@ unsafe fn hash<const DOUBLE: bool>(src: &[u8], width: usize, dst: &mut [[u8; 32]
         // SAFETY (each arm): as above, rest.len() < STREAMS messages left.
         match rest.len() {
             0 => {}
-            1 => unsafe { group::<1, DOUBLE>(src, width, rest) },
-            2 => unsafe { group::<2, DOUBLE>(src, width, rest) },
-            _ => unsafe { group::<3, DOUBLE>(src, width, rest) },
+            1 => unsafe { group::<1, DOUBLE, W>(src, width, rest) },
+            2 => unsafe { group::<2, DOUBLE, W>(src, width, rest) },
+            _ => unsafe { group::<3, DOUBLE, W>(src, width, rest) },
         }
     }
     // SAFETY (each arm): the caller's.
@@ -460,6 +477,7 @@ unsafe fn hash<const DOUBLE: bool>(src: &[u8], width: usize, dst: &mut [[u8; 32]
         33 => unsafe { run::<33, DOUBLE>(src, width, dst) },
         64 => unsafe { run::<64, DOUBLE>(src, width, dst) },
         65 => unsafe { run::<65, DOUBLE>(src, width, dst) },
+        80 => unsafe { run::<80, DOUBLE>(src, width, dst) },
         _ => unsafe { run::<0, DOUBLE>(src, width, dst) },
     }
 }
