@@ -56,11 +56,10 @@ const Size = 32
 // SHA256D computes the double SHA-256 SHA256(SHA256(m)) of n messages of
 // width bytes: message i is src[i*width:(i+1)*width] and its digest is
 // written to dst[i*Size:(i+1)*Size], in internal byte order. Any width is
-// accepted, 0 included; width 80 is a block header (its digest is the
-// block hash), and width 64 (a merkle node: two hashes side by side) and 32
-// have dedicated kernels. It
-// allocates nothing (but in the rare overlap case below) and is safe for
-// concurrent use.
+// accepted, 0 included; width 80 (a block header: its digest is the block
+// hash), 64 (a merkle node: two hashes side by side) and 32 have dedicated
+// kernels. It allocates nothing (but in the rare overlap case below) and is
+// safe for concurrent use.
 //
 // dst may overlap src in any way: the digests are those of the messages as
 // they were before the call. In place (dst and src starting at the same
