@@ -93,6 +93,8 @@ KERNELS = [
     ("sha256-64", r"sha256_groups::fixed::<\S*W64, false>", sha256_blocks(64), "sha256-64"),
     ("sha256-65", r"sha256_groups::fixed::<\S*W65, false>", sha256_blocks(65), None),
     ("sha256d-64", r"sha256_groups::fixed::<\S*W64, true>", plus(sha256_blocks(64), sha256_blocks(32)), "sha256d-64"),
+    # Block headers.
+    ("sha256d-80", r"sha256_groups::fixed::<\S*W80, true>", plus(sha256_blocks(80), sha256_blocks(32)), "sha256d-80"),
     # General widths: one 64-byte block of each message per iteration.
     ("sha256-general-block", r"sha256_groups::general::<false>", plus(SHA256_ROUNDS, SHA256_SCHEDULE), None),
     ("keccak256", r"keccak256", None, "keccak256-32"),
