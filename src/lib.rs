@@ -98,8 +98,12 @@ pub mod internals {
     pub const SHA256_WIDTHS: &[usize] = crate::drivers::SHA256_WIDTHS;
     /// The widths with a SHA-256 group loader of their own on the lane
     /// kernel sets (padding folded into constants), for SHA-256, double
-    /// SHA-256 and HASH160's first stage.
+    /// SHA-256 and HASH160's first stage; none on a target without lanes.
+    #[cfg(rmd160mb_lanes)]
     pub const SHA256_FIXED_WIDTHS: &[usize] = crate::sha256::groups::FIXED_WIDTHS;
+    /// As above: this target has no lane kernel set.
+    #[cfg(not(rmd160mb_lanes))]
+    pub const SHA256_FIXED_WIDTHS: &[usize] = &[];
     /// The widths the any-length double SHA-256 driver packs messages for,
     /// on the fixed-width double SHA-256 kernel.
     pub const SHA256D_WIDTHS: &[usize] = crate::drivers::SHA256D_WIDTHS;
