@@ -369,8 +369,9 @@ pub(crate) fn merkle_root(k: &KernelSet, leaves: &[[u8; 32]]) -> ([u8; 32], bool
 /// the stack.
 pub(crate) const MANY_CHUNK: usize = 512;
 
-/// The widths with a fixed-width kernel, per algorithm: RIPEMD-160's
-/// 32-byte path, SHA-256's 32, 33 and 65 (public keys).
+/// The widths the any-length drivers pack a chunk's messages for, to run
+/// them on a fixed-width kernel, per algorithm: RIPEMD-160's 32-byte path,
+/// SHA-256's 32, 33 and 65 (public keys).
 const RIPEMD160_WIDTHS: &[usize] = &[32];
 pub(crate) const SHA256_WIDTHS: &[usize] = &[32, 33, 65];
 

@@ -93,8 +93,8 @@ pub mod internals {
     pub const MANY_CHUNK: usize = crate::drivers::MANY_CHUNK;
     /// Leaves per subtree the merkle root reduces on the stack.
     pub const MERKLE_SUBTREE: usize = crate::drivers::MERKLE_SUBTREE;
-    /// The widths of SHA-256's fixed-width kernels (public keys), which the
-    /// any-length driver packs messages for.
+    /// The widths the any-length SHA-256 driver packs messages for (public
+    /// keys), on the fixed-width kernel.
     pub const SHA256_WIDTHS: &[usize] = crate::drivers::SHA256_WIDTHS;
     /// The widths with a SHA-256 group loader of their own on the lane
     /// kernel sets (padding folded into constants), for SHA-256, double

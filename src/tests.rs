@@ -131,7 +131,7 @@ fn sha256_kernels_match_scalar_and_sha2() {
     for (label, k) in kernel_sets() {
         // Every padding boundary up to three blocks, and every width with a
         // group loader of its own.
-        let fixed = crate::internals::SHA256_FIXED_WIDTHS.iter().copied();
+        let fixed = crate::sha256::groups::FIXED_WIDTHS.iter().copied();
         for width in [0, 1, 20, 31, 55, 56, 63, 119, 120, 200].into_iter().chain(fixed) {
             for n in counts(k.lanes).filter(|&n| n <= 100) {
                 let buf = bytes((n * 1000 + width) as u64, width * n + 1);

@@ -648,11 +648,10 @@ fn finish(cx: &Ctx) {
 /// point of the backends but the widest (avx2, whose SHA-256 and HASH160
 /// then run on SHA-NI, swept over every count); the widest backend's
 /// Keccak-256 entry points, which do not depend on SHA-256, and its
-/// SHA-256 entry points at the spot count at the widths of its fixed-width
-/// kernels and one other (with SHA-NI its short SHA-256 tails take
-/// another path; [`simd_kernels_lanes_build`] runs its kernels at every
-/// width and count). Natively (`cargo test`) it runs on the
-/// backends and features this CPU has.
+/// SHA-256 entry points at the spot count at HASH160's widths (with SHA-NI
+/// its short SHA-256 tails take another path; [`simd_kernels_lanes_build`]
+/// runs its kernels at every width and count). Natively (`cargo test`) it
+/// runs on the backends and features this CPU has.
 #[test]
 fn simd_kernels_sha_ni_build() {
     let mut cx = Ctx::new();

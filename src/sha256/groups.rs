@@ -102,8 +102,8 @@ pub(crate) unsafe fn group64<V: Lanes>(p: *const u8, m: usize) -> [V; 8] {
 
 /// One group of 80-byte messages (block headers): a full block, then the
 /// message's last 16 bytes and the padding ([`Pad80Second`]), loaded and
-/// padded in registers, not through a tail buffer as other widths are
-/// ([`group_general`]).
+/// padded in registers, not through a tail buffer as the general path
+/// does ([`group_general`]).
 ///
 /// # Safety
 /// 80 bytes are readable at each `p + offsets[i]`.
@@ -111,14 +111,20 @@ pub(crate) unsafe fn group64<V: Lanes>(p: *const u8, m: usize) -> [V; 8] {
 pub(crate) unsafe fn group80<V: Lanes>(p: *const u8, m: usize) -> [V; 8] {
     // SAFETY: the caller's.
     let (h, _) = unsafe { first_block::<V>(p, 80, m) };
-    // Bytes 48..80 as eight words (whole rows for the transposing loader;
-    // the first four were the first block's last), of which words 4..8 are
-    // the second block's words 0..4.
-    let mut y = [V::splat(0); 16];
-    // SAFETY: bytes 48..80 of each message are readable.
-    unsafe { load_words8_be(&mut y, 0, p.add(48), 80, m) };
     let mut x = [V::splat(0); 16];
-    x[..4].copy_from_slice(&y[4..8]);
+    if m == V::LANES {
+        // Bytes 48..80 as eight words (whole rows for the transposing
+        // loader; the first four were the first block's last), of which
+        // words 4..8 are the second block's words 0..4.
+        let mut y = [V::splat(0); 16];
+        // SAFETY: bytes 48..80 of each message are readable.
+        unsafe { load_words8_be(&mut y, 0, p.add(48), 80, m) };
+        x[..4].copy_from_slice(&y[4..8]);
+    } else {
+        // SAFETY: bytes 64..80 of each message are readable; lanes past `m`
+        // repeat message `m - 1`.
+        unsafe { load_words(&mut x, 0, p.add(64), V::lane_offsets(80, m), 4) };
+    }
     compress::compress::<V, Pad80Second>(&h, &x)
 }
 
@@ -199,20 +205,25 @@ const TAIL: usize = 128;
 
 /// One group of `m` messages of any width, the message of lane `i` at
 /// `p + i * width` (lanes past `m` repeat the last one): the full blocks
-/// are loaded from the messages, the padded tail from a buffer on the stack.
+/// are loaded from the messages (rows transposed in a whole group, as the
+/// fixed widths' first blocks are), the padded tail from a buffer on the
+/// stack.
 ///
 /// # Safety
 /// `m * width` bytes are readable at `p`, `1 <= m <= V::LANES`, and
 /// `(V::LANES - 1) * width + 64` fits in an `i32`.
 #[inline(always)]
 pub(crate) unsafe fn group_general<V: Lanes>(p: *const u8, width: usize, m: usize) -> [V; 8] {
-    let offsets = V::lane_offsets(width, m);
     let full = width / 64;
     let mut h = h0::<V>();
     let mut x = [V::splat(0); 16];
     for b in 0..full {
-        // SAFETY: block b of every message lies within its width bytes.
-        unsafe { load_words(&mut x, 0, p.add(64 * b), offsets, 16) };
+        // SAFETY: block b of every message lies within its width bytes, and
+        // `(V::LANES - 1) * width + 60` fits in an i32 (the caller's).
+        unsafe {
+            load_words8_be(&mut x, 0, p.add(64 * b), width, m);
+            load_words8_be(&mut x, 8, p.add(64 * b), width, m);
+        }
         h = compress::compress::<V, Open>(&h, &x);
     }
     let rem = width - 64 * full;

@@ -4,12 +4,13 @@
 //! - `compress.rs`: the constants and the compression function, written once
 //!   over `crate::simd::Word`, with the block layouts whose padding words
 //!   fold into constants.
-//! - `groups.rs`: the group loaders (widths 32, 33 — a compressed public key
-//!   — and 65 — an uncompressed one — have their own paths; every other
-//!   width goes through the general one, any number of blocks) and the
-//!   group driver. Compiled where a vector lane type exists
-//!   (`cfg(rmd160mb_lanes)`, see `build.rs`) and for the tests, which run it
-//!   on one `u32` lane everywhere.
+//! - `groups.rs`: the group loaders (`FIXED_WIDTHS` have their own paths:
+//!   32, 33 — a compressed public key —, 64 — a merkle node —, 65 — an
+//!   uncompressed key — and 80 — a block header; every other width goes
+//!   through the general one, any number of blocks) and the group driver.
+//!   Compiled where a vector lane type exists (`cfg(rmd160mb_lanes)`, see
+//!   `build.rs`) and for the tests, which run it on one `u32` lane
+//!   everywhere.
 //! - `shani.rs` (x86_64): the SHA extensions, several messages interleaved.
 //! - here: the `sha2` crate (the scalar backend's SHA-256, and the short
 //!   tails the kernel sets give it), and the lane manager's view of the

@@ -315,7 +315,8 @@ unsafe fn group<const S: usize, const DOUBLE: bool, const W: usize>(src: &[u8], 
     // kernel's target features, so they would not inline.
     let mut x = [[quad([0; 4]); 4]; S];
     // SAFETY (the block): the caller's features; every load reads 64 bytes
-    // (32 for words 0..8) within a message or a tail buffer.
+    // (32 for words 0..8, 16 for an 80-byte message's last ones) within a
+    // message or a tail buffer.
     unsafe {
         match W {
             32 | 33 => {
