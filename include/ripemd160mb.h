@@ -261,9 +261,10 @@ int rmd160mb_hash160(uint8_t *dst,
  * SHA-256 of `n` messages of `width` bytes each:
  * `dst[32*i .. 32*i+32) = SHA256(src[width*i .. width*i+width))`. Any
  * width is accepted, 0 included (every digest is then SHA-256 of the empty
- * message); widths 32, 33, 64 (a merkle node: its padding block is
- * constants), 65 and 80 (a block header: its last block is 16 bytes and
- * constants) have dedicated kernels. Double SHA-256: `rmd160mb_sha256d`.
+ * message); on the AVX-512, AVX2 and NEON lanes and on SHA-NI, widths 32,
+ * 33, 64 (a merkle node: its padding block is constants), 65 and 80 (a
+ * block header: its last block is 16 bytes and constants) have dedicated
+ * kernels. Double SHA-256: `rmd160mb_sha256d`.
  *
  * Buffers: `src` holds `width*n` bytes, `dst` has room for `32*n` bytes; any
  * alignment. In place (`dst == src`) is allowed when `width >= 32`. Nothing
@@ -387,10 +388,11 @@ int rmd160mb_sha256_many(uint8_t *dst,
  * `dst[32*i .. 32*i+32) = SHA256(SHA256(src[width*i .. width*i+width)))`,
  * as Bitcoin hashes block headers (width 80), merkle nodes (width 64: two
  * 32-byte hashes side by side) and transactions. Any width is accepted, 0
- * included; widths 32, 64 and 80 have dedicated kernels (the padding
- * block of a 64-byte message, the padding of an 80-byte one's last block
- * and the second hash's padding are constants, folded in), and the first
- * digest goes to the second hash without leaving the registers. Digests are in internal byte order: Bitcoin displays txids
+ * included. On the AVX-512, AVX2 and NEON lanes and on SHA-NI, widths 32,
+ * 33, 64, 65 and 80 have dedicated kernels (the padding words are
+ * constants: the whole padding block of a 64-byte message, that of the
+ * second hash), and the first digest goes to the second hash without
+ * leaving the registers. Digests are in internal byte order: Bitcoin displays txids
  * and block hashes byte-reversed.
  *
  * Buffers: `src` holds `width*n` bytes, `dst` has room for `32*n` bytes; any
