@@ -3,18 +3,19 @@
 //! write one byte outside it kills the test with SIGSEGV. For every available
 //! backend and every count 0..=2*lanes+3 (and around the batch driver's chunk),
 //! through the Rust API and the C entry points, in place and not; HASH160
-//! at widths 0, 1, 20, 32, 33, 65; the one-shot and streaming functions at
-//! every length around the block size. A backend this CPU lacks is skipped
+//! at widths 0, 1, 20, 32, 33, 65; SHA-256 and double SHA-256 at every width
+//! with a kernel of its own and a general one; the one-shot and streaming
+//! functions at every length around the block size. A backend this CPU lacks is skipped
 //! with a notice.
 
 mod common;
 #[path = "../fuzz/shared/guarded.rs"]
 mod guarded;
 
-use common::{backends_or_notice, oracle_hash160, oracle_ripemd160, Rng};
+use common::{backends_or_notice, oracle_hash160, oracle_ripemd160, oracle_sha256, Rng};
 use guarded::Guarded;
 use ripemd160mb::ffi::*;
-use ripemd160mb::{hash160_with, hash32_with, Backend};
+use ripemd160mb::{hash160_with, hash32_with, sha256_with, sha256d_with, Backend};
 
 /// Where a buffer sits in its guarded mapping.
 #[derive(Clone, Copy, Debug)]
@@ -59,6 +60,11 @@ impl Buf {
         assert_eq!(self.len % 32, 0);
         // SAFETY: [u8; 32] has alignment 1; len/32 of them fill the buffer.
         unsafe { core::slice::from_raw_parts(self.ptr.cast(), self.len / 32) }
+    }
+    fn digests32_mut(&mut self) -> &mut [[u8; 32]] {
+        assert_eq!(self.len % 32, 0);
+        // SAFETY: [u8; 32] has alignment 1; len/32 of them fill the buffer.
+        unsafe { core::slice::from_raw_parts_mut(self.ptr.cast(), self.len / 32) }
     }
     fn digests_mut(&mut self) -> &mut [[u8; 20]] {
         assert_eq!(self.len % 20, 0);
@@ -116,6 +122,34 @@ fn hash160_rust_api_stays_inside_buffers() {
                     let mut dst = Buf::new(20 * n, place);
                     hash160_with(backend, dst.digests_mut(), src.slice(), width);
                     assert_eq!(dst.digests_mut(), &want[..], "{backend} width {width} n {n} {place:?}");
+                }
+            }
+        }
+    }
+}
+
+/// SHA-256 and double SHA-256 at every width with a group loader of its own
+/// (whose loads reach the end of each message: an 80-byte message's last
+/// 16 bytes, a 65-byte one's last byte), read from the library, and at one
+/// general width (whole blocks and a tail buffer).
+#[test]
+fn sha256_and_sha256d_stay_inside_buffers() {
+    let mut rng = Rng(0x6a4d_0005);
+    let mut widths: Vec<usize> = ripemd160mb::internals::SHA256_FIXED_WIDTHS.to_vec();
+    widths.extend([0, 100]);
+    for backend in backends_or_notice() {
+        for &width in &widths {
+            for n in counts(backend.lanes()) {
+                let msgs = rng.bytes(width * n);
+                let sha: Vec<[u8; 32]> = (0..n).map(|i| oracle_sha256(&msgs[i * width..(i + 1) * width])).collect();
+                let double: Vec<[u8; 32]> = sha.iter().map(|d| oracle_sha256(d)).collect();
+                for place in PLACES {
+                    let src = Buf::with(&msgs, place);
+                    let mut dst = Buf::new(32 * n, place);
+                    sha256_with(backend, dst.digests32_mut(), src.slice(), width);
+                    assert_eq!(dst.digests32_mut(), &sha[..], "sha256 {backend} width {width} n {n} {place:?}");
+                    sha256d_with(backend, dst.digests32_mut(), src.slice(), width);
+                    assert_eq!(dst.digests32_mut(), &double[..], "sha256d {backend} width {width} n {n} {place:?}");
                 }
             }
         }
