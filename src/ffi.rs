@@ -489,8 +489,8 @@ pub unsafe extern "C" fn rmd160mb_sha256_many(
 /// 33, 64, 65 and 80 have dedicated kernels (the padding words are
 /// constants: the whole padding block of a 64-byte message, that of the
 /// second hash), and the first digest goes to the second hash without
-/// leaving the registers. Digests are in internal byte order: Bitcoin displays txids
-/// and block hashes byte-reversed.
+/// leaving the registers. Digests are in internal byte order: Bitcoin
+/// displays txids and block hashes byte-reversed.
 ///
 /// Buffers: `src` holds `width*n` bytes, `dst` has room for `32*n` bytes; any
 /// alignment. In place (`dst == src`) is allowed when `width >= 32`. Nothing

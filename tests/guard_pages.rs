@@ -5,8 +5,8 @@
 //! through the Rust API and the C entry points, in place and not; HASH160
 //! at widths 0, 1, 20, 32, 33, 65; SHA-256 and double SHA-256 at every width
 //! with a kernel of its own and a general one; the one-shot and streaming
-//! functions at every length around the block size. A backend this CPU lacks is skipped
-//! with a notice.
+//! functions at every length around the block size. A backend this CPU
+//! lacks is skipped with a notice.
 
 mod common;
 #[path = "../fuzz/shared/guarded.rs"]
@@ -61,15 +61,10 @@ impl Buf {
         // SAFETY: [u8; 32] has alignment 1; len/32 of them fill the buffer.
         unsafe { core::slice::from_raw_parts(self.ptr.cast(), self.len / 32) }
     }
-    fn digests32_mut(&mut self) -> &mut [[u8; 32]] {
-        assert_eq!(self.len % 32, 0);
-        // SAFETY: [u8; 32] has alignment 1; len/32 of them fill the buffer.
-        unsafe { core::slice::from_raw_parts_mut(self.ptr.cast(), self.len / 32) }
-    }
-    fn digests_mut(&mut self) -> &mut [[u8; 20]] {
-        assert_eq!(self.len % 20, 0);
-        // SAFETY: [u8; 20] has alignment 1; len/20 of them fill the buffer.
-        unsafe { core::slice::from_raw_parts_mut(self.ptr.cast(), self.len / 20) }
+    fn digests_mut<const D: usize>(&mut self) -> &mut [[u8; D]] {
+        assert_eq!(self.len % D, 0);
+        // SAFETY: [u8; D] has alignment 1; len/D of them fill the buffer.
+        unsafe { core::slice::from_raw_parts_mut(self.ptr.cast(), self.len / D) }
     }
     /// Touches the guard page just past the end of the mapping's usable
     /// part: used only to prove (in a child process) that guards fault.
@@ -146,10 +141,10 @@ fn sha256_and_sha256d_stay_inside_buffers() {
                 for place in PLACES {
                     let src = Buf::with(&msgs, place);
                     let mut dst = Buf::new(32 * n, place);
-                    sha256_with(backend, dst.digests32_mut(), src.slice(), width);
-                    assert_eq!(dst.digests32_mut(), &sha[..], "sha256 {backend} width {width} n {n} {place:?}");
-                    sha256d_with(backend, dst.digests32_mut(), src.slice(), width);
-                    assert_eq!(dst.digests32_mut(), &double[..], "sha256d {backend} width {width} n {n} {place:?}");
+                    sha256_with(backend, dst.digests_mut(), src.slice(), width);
+                    assert_eq!(dst.digests_mut(), &sha[..], "sha256 {backend} width {width} n {n} {place:?}");
+                    sha256d_with(backend, dst.digests_mut(), src.slice(), width);
+                    assert_eq!(dst.digests_mut(), &double[..], "sha256d {backend} width {width} n {n} {place:?}");
                 }
             }
         }

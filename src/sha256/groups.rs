@@ -111,20 +111,14 @@ pub(crate) unsafe fn group64<V: Lanes>(p: *const u8, m: usize) -> [V; 8] {
 pub(crate) unsafe fn group80<V: Lanes>(p: *const u8, m: usize) -> [V; 8] {
     // SAFETY: the caller's.
     let (h, _) = unsafe { first_block::<V>(p, 80, m) };
+    // Bytes 48..80 as eight words (whole rows for the transposing loader;
+    // the first four were the first block's last), of which words 4..8 are
+    // the second block's words 0..4.
+    let mut y = [V::splat(0); 16];
+    // SAFETY: bytes 48..80 of each message are readable.
+    unsafe { load_words8_be(&mut y, 0, p.add(48), 80, m) };
     let mut x = [V::splat(0); 16];
-    if m == V::LANES {
-        // Bytes 48..80 as eight words (whole rows for the transposing
-        // loader; the first four were the first block's last), of which
-        // words 4..8 are the second block's words 0..4.
-        let mut y = [V::splat(0); 16];
-        // SAFETY: bytes 48..80 of each message are readable.
-        unsafe { load_words8_be(&mut y, 0, p.add(48), 80, m) };
-        x[..4].copy_from_slice(&y[4..8]);
-    } else {
-        // SAFETY: bytes 64..80 of each message are readable; lanes past `m`
-        // repeat message `m - 1`.
-        unsafe { load_words(&mut x, 0, p.add(64), V::lane_offsets(80, m), 4) };
-    }
+    x[..4].copy_from_slice(&y[4..8]);
     compress::compress::<V, Pad80Second>(&h, &x)
 }
 
