@@ -16,7 +16,7 @@ use core::slice;
 use crate::kernels::KernelSet;
 use crate::messages::Messages;
 use crate::tuning::{tail, Tail};
-use crate::{keccak, ripemd160, sha256 as sha256_alg};
+use crate::{keccak, ripemd160};
 
 // The stages: a kernel set's entry points, with the tail rules. The
 // kernels are `unsafe fn`s whose one condition is that the CPU has their
@@ -43,21 +43,21 @@ pub(crate) fn hash32(k: &KernelSet, src: &[[u8; 32]], dst: &mut [[u8; 20]]) {
 
 /// `dst[i] = SHA256(src[width*i .. width*i + width])`: on the kernel set's
 /// SHA-256 kernel, but for a partial group too small to pay
-/// (`Tuning::sha256_min_partial_group`), which goes to the `sha2` crate.
+/// (`Tuning::sha256_min_partial_group`), which goes to its tail kernel.
 pub(crate) fn sha256(k: &KernelSet, src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
     assert_eq!(Some(src.len()), dst.len().checked_mul(width), "sha256: src is not dst.len() messages of width bytes");
-    sha256_stage(k, k.sha256, sha256_alg::hash_sha2, src, width, dst);
+    sha256_stage(k, k.sha256, k.sha256_tail, src, width, dst);
 }
 
 /// The SHA-256 tail rule, shared by single and double SHA-256: `kernel`
-/// (one of the kernel set's) takes the whole groups and a partial group
-/// large enough to pay (`Tuning::sha256_min_partial_group`), `crate_tail`
-/// (the `sha2` crate) the rest.
+/// takes the whole groups and a partial group large enough to pay
+/// (`Tuning::sha256_min_partial_group`), `tail` the rest (both the kernel
+/// set's).
 #[inline(always)]
 fn sha256_stage(
     k: &KernelSet,
     kernel: crate::kernels::FixedKernel,
-    crate_tail: fn(&[u8], usize, &mut [[u8; 32]]),
+    tail: crate::kernels::FixedKernel,
     src: &[u8],
     width: usize,
     dst: &mut [[u8; 32]],
@@ -68,7 +68,8 @@ fn sha256_stage(
     // SAFETY: `kernel` belongs to the kernel set, whose detection passed.
     unsafe { kernel(&src[..on * width], width, &mut dst[..on]) };
     if off > 0 {
-        crate_tail(&src[on * width..], width, &mut dst[on..]);
+        // SAFETY: as above, `tail` too.
+        unsafe { tail(&src[on * width..], width, &mut dst[on..]) };
     }
 }
 
@@ -76,7 +77,7 @@ fn sha256_stage(
 /// [`sha256`], on the kernel set's double SHA-256 kernel.
 pub(crate) fn sha256d(k: &KernelSet, src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
     assert_eq!(Some(src.len()), dst.len().checked_mul(width), "sha256d: src is not dst.len() messages of width bytes");
-    sha256_stage(k, k.sha256d, sha256_alg::hash_sha2_double, src, width, dst);
+    sha256_stage(k, k.sha256d, k.sha256d_tail, src, width, dst);
 }
 
 /// Fused HASH160 of the leading whole groups where the kernel set's tuning

@@ -16,16 +16,15 @@ super::lanes64_kernels!(keccak256, keccak256_many, __m256i, "avx2");
 /// where it has those too, else on the lanes.
 pub(crate) fn kernel_set() -> Option<KernelSet> {
     let lanes = kernel_set_lanes()?;
-    let sha_ni = std::arch::is_x86_feature_detected!("sha")
-        && std::arch::is_x86_feature_detected!("ssse3")
-        && std::arch::is_x86_feature_detected!("sse4.1");
-    if !sha_ni {
+    if !super::sha_ni() {
         return Some(lanes);
     }
     Some(KernelSet {
         sha256_engine: c"sha-ni",
         sha256: crate::sha256::shani::sha256,
         sha256d: crate::sha256::shani::sha256d,
+        sha256_tail: crate::sha256::shani::sha256,
+        sha256d_tail: crate::sha256::shani::sha256d,
         sha256_many: sha256_many_sha_ni,
         // SHA-256 is off the lanes: nothing to fuse, and the SHA-NI kernels
         // take every tail themselves.

@@ -22,23 +22,33 @@ pub(crate) fn kernel_set() -> Option<KernelSet> {
     if !ok {
         return None;
     }
-    // Where the `sha2` crate runs on SHA-NI, a partial group pays from 7
-    // one-block messages or 8 longer ones.
-    let min_partial = if super::sha2_crate_on_sha_ni() { [7, 8] } else { [1, 1] };
+    // Where the CPU has the SHA extensions, SHA-256 tails too short for a
+    // partial group run on their streams, and a group pays from 8 messages
+    // of any width; without them the `sha2` crate runs portable code, which
+    // any partial group beats (`docs/PERFORMANCE.md`, "SHA-256: when a
+    // partial group beats the tail kernel").
+    let sha_ni = super::sha_ni();
     let tuning = Tuning {
-        sha256_min_partial_group: min_partial,
+        sha256_min_partial_group: if sha_ni { [8, 8] } else { [1, 1] },
         hash160_fused_widths: &[32, 33, 65],
         // Two groups of 16 in flight: a step costs about 4 scalar
         // compressions.
         drain_ripemd160: 4,
-        drain_sha256: min_partial[0] - 1,
+        // The lane manager finishes its last lanes on the `sha2` crate's
+        // compression function: on SHA-NI that pays up to 6 busy lanes.
+        drain_sha256: if super::sha2_crate_on_sha_ni() { 6 } else { 0 },
         drain_keccak256: 1,
     };
-    let set = KernelSet {
+    let mut set = KernelSet {
         // Detected above with AVX-512.
         hash32_narrower: Some(super::avx2::hash32),
         ..super::lanes_kernel_set!(c"avx512", __m512i, __m512i, keccak256, keccak256_many, tuning)
     };
+    if sha_ni {
+        // Detected just above.
+        set.sha256_tail = crate::sha256::shani::sha256;
+        set.sha256d_tail = crate::sha256::shani::sha256d;
+    }
     Some(if two_groups_pay() { KernelSet { sha256: sha256_two_groups, ..set } } else { set })
 }
 

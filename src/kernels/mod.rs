@@ -79,6 +79,13 @@ pub(crate) struct KernelSet {
     pub(crate) sha256: FixedKernel,
     /// Double SHA-256, `SHA256(SHA256(m))`, of messages of one width.
     pub(crate) sha256d: FixedKernel,
+    /// SHA-256 of a batch's last messages when they are too few for a
+    /// partial group to pay (`Tuning::sha256_min_partial_group`): the
+    /// `sha2` crate one message at a time, or the SHA extensions' streams
+    /// where a lane kernel set's CPU has them.
+    pub(crate) sha256_tail: FixedKernel,
+    /// As `sha256_tail`, for double SHA-256.
+    pub(crate) sha256d_tail: FixedKernel,
     /// HASH160 with both halves on the lanes, for the widths the tuning
     /// names.
     pub(crate) hash160_fused: Hash160Kernel,
@@ -101,6 +108,15 @@ pub(crate) struct KernelSet {
 #[cfg(target_arch = "x86_64")]
 pub(crate) fn sha2_crate_on_sha_ni() -> bool {
     std::arch::is_x86_feature_detected!("sha") && std::arch::is_x86_feature_detected!("sse4.1")
+}
+
+/// True when the CPU runs the SHA extensions' kernels
+/// (`crate::sha256::shani`: SHA, SSSE3 and SSE4.1).
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn sha_ni() -> bool {
+    std::arch::is_x86_feature_detected!("sha")
+        && std::arch::is_x86_feature_detected!("ssse3")
+        && std::arch::is_x86_feature_detected!("sse4.1")
 }
 
 /// Every kernel set this CPU can run, for the tests: each backend's chosen
@@ -282,6 +298,8 @@ macro_rules! lanes_kernel_set {
             hash32_narrower: None,
             sha256: sha256_lanes,
             sha256d: sha256d_lanes,
+            sha256_tail: $crate::sha256::hash_sha2,
+            sha256d_tail: $crate::sha256::hash_sha2_double,
             hash160_fused,
             ripemd160_many: many_lanes::<$crate::ripemd160::Ripemd160, 20>,
             sha256_many: many_lanes::<$crate::sha256::Sha256, 32>,

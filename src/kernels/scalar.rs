@@ -17,6 +17,8 @@ pub(crate) const SET: KernelSet = KernelSet {
     hash32_narrower: None,
     sha256,
     sha256d,
+    sha256_tail: sha256,
+    sha256d_tail: sha256d,
     hash160_fused,
     ripemd160_many,
     sha256_many,
