@@ -250,37 +250,86 @@ pub(crate) unsafe fn sha256d_raw(k: &KernelSet, dst: *mut u8, src: *const u8, n:
     unsafe { chunked::<32>(dst, src, n, width, |msgs, out| sha256d(k, msgs, width, out)) }
 }
 
-/// Leaves per subtree of [`merkle_root`]: reduced level by level in a
-/// buffer on the stack (32 KiB).
+/// Leaves per subtree of [`merkle_root`]: a subtree's first level goes from
+/// the leaves to a buffer on the stack of half as many nodes (16 KiB), where
+/// its next levels are reduced in place down to [`SUBTREE_TOPS`] nodes.
 pub(crate) const MERKLE_SUBTREE: usize = 1024;
-const _: () = assert!(MERKLE_SUBTREE.is_power_of_two());
 
-/// Levels of a subtree of [`MERKLE_SUBTREE`] leaves.
-const SUBTREE_LEVELS: u32 = MERKLE_SUBTREE.trailing_zeros();
+/// Nodes a whole subtree is reduced to before the levels above it: one
+/// group of the widest kernel set's lanes (AVX-512's 16), so every level
+/// inside a subtree is whole groups, and the levels of 8, 4, 2 and 1 nodes,
+/// which leave lanes idle, run once for all the subtrees under an
+/// [`UPPER_NODES`] buffer instead of once per subtree.
+const SUBTREE_TOPS: usize = 16;
 
-/// Reduces the `m` nodes at the front of `level` by one level of Bitcoin's
-/// merkle tree, in place: pair `k` (nodes `2k` and `2k + 1`, the last node
-/// paired with itself when `m` is odd) becomes node `k`, its double SHA-256.
-/// Returns the new count and whether some pair held two equal nodes
-/// (CVE-2012-2459; the last node's pairing with itself does not count).
-fn merkle_level(k: &KernelSet, level: &mut [[u8; 32]], m: usize) -> (usize, bool) {
-    debug_assert!(m >= 1 && m <= level.len());
-    let mutated = level[..m].as_chunks::<2>().0.iter().any(|[a, b]| a == b);
-    let mut m = m;
-    if m % 2 == 1 {
-        // `level` has room: the buffer holds one node past a subtree.
-        level[m] = level[m - 1];
-        m += 1;
+/// Nodes of the upper buffer of [`merkle_root`] (16 KiB on the stack): the
+/// tops of `UPPER_NODES / SUBTREE_TOPS` subtrees, reduced in place to one
+/// node when it is full.
+const UPPER_NODES: usize = 512;
+
+/// Leaves whose subtrees' tops fill the upper buffer once: larger trees
+/// keep the root of each such part on a stack of one node per level.
+pub(crate) const MERKLE_UPPER: usize = UPPER_NODES / SUBTREE_TOPS * MERKLE_SUBTREE;
+
+const _: () = assert!(SUBTREE_TOPS.is_power_of_two() && MERKLE_SUBTREE % (2 * SUBTREE_TOPS) == 0);
+const _: () = assert!(UPPER_NODES.is_power_of_two() && UPPER_NODES % SUBTREE_TOPS == 0);
+
+/// Levels from a subtree's leaves to its tops, and from a full upper
+/// buffer to its one node.
+const TOP_LEVELS: u32 = (MERKLE_SUBTREE / SUBTREE_TOPS).trailing_zeros();
+const UPPER_LEVELS: u32 = UPPER_NODES.trailing_zeros();
+
+type Node = [u8; 32];
+
+/// Levels that reduce `m >= 1` nodes to one (each level halves, rounding
+/// up).
+fn levels_to_one(m: usize) -> u32 {
+    m.next_power_of_two().trailing_zeros()
+}
+
+/// One level of Bitcoin's merkle tree: the `m >= 1` nodes at `src`, paired
+/// `2k` with `2k + 1` (the last node with itself when `m` is odd), become
+/// their double SHA-256 at `dst[k]`, `m.div_ceil(2)` nodes. Returns whether
+/// some pair held two equal nodes (CVE-2012-2459; the last node's pairing
+/// with itself does not count).
+///
+/// # Safety
+/// `src` is readable for `m` nodes, `dst` writable for `m.div_ceil(2)`, and
+/// either `dst == src` (in place) or the two do not overlap.
+unsafe fn pair_up(k: &KernelSet, dst: *mut Node, src: *const Node, m: usize) -> bool {
+    debug_assert!(m >= 1);
+    // SAFETY: `src` is readable for m nodes; the slice is not used once
+    // `dst` is written.
+    let level = unsafe { slice::from_raw_parts(src, m) };
+    let mutated = level.as_chunks::<2>().0.iter().any(|[a, b]| a == b);
+    let last = (m % 2 == 1).then(|| level[m - 1]);
+    // SAFETY: m / 2 messages of 64 bytes at `src`, their 32-byte digests at
+    // `dst`: in place (width 64 >= 32) or disjoint, as the caller says.
+    unsafe { sha256d_raw(k, dst.cast(), src.cast(), m / 2, 64) };
+    if let Some(last) = last {
+        // SAFETY: `dst` is writable for m.div_ceil(2) = m / 2 + 1 nodes.
+        unsafe { dst.add(m / 2).write(merkle_parent(k, &last, &last)) };
     }
-    let p = level.as_mut_ptr().cast::<u8>();
-    // SAFETY: `level` holds m nodes of 32 bytes, read as m / 2 messages of
-    // 64 bytes; the digests go in place (dst == src, width 64 >= 32).
-    unsafe { sha256d_raw(k, p, p, m / 2, 64) };
-    (m / 2, mutated)
+    mutated
+}
+
+/// Reduces the `m` nodes at the front of `nodes` by `levels` levels of the
+/// tree, in place ([`pair_up`]). Returns the count left and whether some
+/// level was mutated.
+fn reduce(k: &KernelSet, nodes: &mut [Node], m: usize, levels: u32) -> (usize, bool) {
+    assert!(m >= 1 && m <= nodes.len());
+    let (mut m, mut mutated) = (m, false);
+    for _ in 0..levels {
+        let p = nodes.as_mut_ptr();
+        // SAFETY: `nodes` holds m nodes and the parents go in place.
+        mutated |= unsafe { pair_up(k, p, p, m) };
+        m = m.div_ceil(2);
+    }
+    (m, mutated)
 }
 
 /// The node `H(left || right)` of Bitcoin's merkle tree.
-fn merkle_parent(k: &KernelSet, left: &[u8; 32], right: &[u8; 32]) -> [u8; 32] {
+fn merkle_parent(k: &KernelSet, left: &Node, right: &Node) -> Node {
     let mut node = [[0u8; 32]; 2];
     node[0] = *left;
     node[1] = *right;
@@ -296,71 +345,127 @@ fn merkle_parent(k: &KernelSet, left: &[u8; 32], right: &[u8; 32]) -> [u8; 32] {
 /// mutated when some level holds equal nodes at `2k` and `2k + 1`. No
 /// leaves: 32 zero bytes, not mutated.
 ///
-/// No heap allocation: the leaves are reduced [`MERKLE_SUBTREE`] at a time
-/// in a buffer on the stack to the root of their subtree; those roots, a
-/// level of the whole tree, are combined on a stack of one pending node
-/// per level above (a binary counter), and the last one's odd levels are
-/// paired with themselves at the end.
-pub(crate) fn merkle_root(k: &KernelSet, leaves: &[[u8; 32]]) -> ([u8; 32], bool) {
+/// No heap allocation. Up to [`MERKLE_SUBTREE`] leaves, the whole tree is
+/// reduced in a buffer on the stack. Above, the leaves are taken a subtree
+/// at a time and reduced to the subtree's [`SUBTREE_TOPS`] nodes, which
+/// gather in a second buffer ([`Upper`]), a level of the whole tree reduced
+/// there. A subtree's nodes and the upper buffer's are the whole tree's
+/// because everything before them is a whole number of subtrees (or of
+/// full upper buffers): at each level an even count of nodes, so the last
+/// part's odd levels pair their last node with itself exactly where the
+/// whole tree's do.
+pub(crate) fn merkle_root(k: &KernelSet, leaves: &[Node]) -> (Node, bool) {
     let n = leaves.len();
-    let mut buf = [[0u8; 32]; MERKLE_SUBTREE + 1];
+    if n <= 1 {
+        return (leaves.first().copied().unwrap_or([0; 32]), false);
+    }
+    let mut buf = [[0u8; 32]; MERKLE_SUBTREE / 2];
+    // A subtree's first level, from the leaves into `buf`.
+    let first_level = |buf: &mut [Node; MERKLE_SUBTREE / 2], subtree: &[Node]| {
+        debug_assert!(subtree.len() <= MERKLE_SUBTREE);
+        // SAFETY: `subtree` holds its nodes; `buf` has room for half of
+        // MERKLE_SUBTREE, and is not the leaves.
+        unsafe { pair_up(k, buf.as_mut_ptr(), subtree.as_ptr(), subtree.len()) }
+    };
     if n <= MERKLE_SUBTREE {
         // The whole tree in the buffer, as ComputeMerkleRoot does.
-        if n == 0 {
-            return ([0; 32], false);
-        }
-        buf[..n].copy_from_slice(leaves);
-        let (mut m, mut mutated) = (n, false);
-        while m > 1 {
-            let (next, mutation) = merkle_level(k, &mut buf, m);
-            mutated |= mutation;
-            m = next;
-        }
-        return (buf[0], mutated);
+        let mutated = first_level(&mut buf, leaves);
+        let m = n.div_ceil(2);
+        let (_, mutation) = reduce(k, &mut buf, m, levels_to_one(m));
+        return (buf[0], mutated | mutation);
     }
-    // pending[l]: a node at level SUBTREE_LEVELS + l whose right sibling
-    // has not come yet.
-    let mut pending: [Option<[u8; 32]>; 64] = [None; 64];
-    let mut mutated = false;
+    let mut upper = Upper::new();
     for subtree in leaves.chunks(MERKLE_SUBTREE) {
-        // The subtree's node at level SUBTREE_LEVELS: a partial (last)
-        // subtree's odd levels pair their last node with itself, up to one
-        // node paired with itself, as in the whole tree.
-        let mut m = subtree.len();
-        buf[..m].copy_from_slice(subtree);
-        for _ in 0..SUBTREE_LEVELS {
-            let (next, mutation) = merkle_level(k, &mut buf, m);
-            mutated |= mutation;
-            m = next;
+        let mutated = first_level(&mut buf, subtree);
+        let (m, mutation) = reduce(k, &mut buf, subtree.len().div_ceil(2), TOP_LEVELS - 1);
+        upper.push(k, &buf[..m], mutated | mutation);
+    }
+    upper.root(k)
+}
+
+/// The levels of [`merkle_root`] above its subtrees: their tops, nodes of
+/// one level of the whole tree, gather in `nodes`; a full buffer is
+/// reduced to one node, which goes up a binary counter of pending left
+/// siblings.
+struct Upper {
+    nodes: [Node; UPPER_NODES],
+    /// Nodes held in `nodes`.
+    m: usize,
+    /// Whether a full buffer went up the counter (else `nodes` holds the
+    /// whole level).
+    flushed: bool,
+    /// `pending[l]`: a node `UPPER_LEVELS + l` levels above `nodes`' level
+    /// whose right sibling has not come yet.
+    pending: [Option<Node>; 64],
+    mutated: bool,
+}
+
+impl Upper {
+    fn new() -> Self {
+        Upper { nodes: [[0; 32]; UPPER_NODES], m: 0, flushed: false, pending: [None; 64], mutated: false }
+    }
+
+    /// Takes a subtree's tops (all [`SUBTREE_TOPS`] of them but for the
+    /// last subtree) and whether its levels were mutated.
+    fn push(&mut self, k: &KernelSet, tops: &[Node], mutated: bool) {
+        self.mutated |= mutated;
+        self.nodes[self.m..self.m + tops.len()].copy_from_slice(tops);
+        self.m += tops.len();
+        if self.m == UPPER_NODES {
+            self.flush(k);
         }
-        // Up the counter: a left sibling waiting at a level takes this node
-        // as its right one.
-        let mut node = buf[0];
+    }
+
+    /// Reduces the held nodes by [`UPPER_LEVELS`] levels (a partial last
+    /// buffer's odd levels pair their last node with itself, up to one node
+    /// paired with itself, as in the whole tree) and carries the node up the
+    /// counter: a left sibling waiting at a level takes it as its right one.
+    fn flush(&mut self, k: &KernelSet) {
+        let (m, mutation) = reduce(k, &mut self.nodes, self.m, UPPER_LEVELS);
+        debug_assert_eq!(m, 1);
+        self.mutated |= mutation;
+        let mut node = self.nodes[0];
         let mut l = 0;
-        while let Some(left) = pending[l].take() {
-            mutated |= left == node;
+        while let Some(left) = self.pending[l].take() {
+            self.mutated |= left == node;
             node = merkle_parent(k, &left, &node);
             l += 1;
         }
-        pending[l] = Some(node);
+        self.pending[l] = Some(node);
+        (self.m, self.flushed) = (0, true);
     }
-    // The levels' last nodes: from the lowest level up, a node with no right
-    // sibling is paired with itself, unless it is the only node left (the
-    // root). `carry` is the last node of level l made from the levels below.
-    let mut carry: Option<[u8; 32]> = None;
-    for l in 0..pending.len() {
-        let above = pending[l + 1..].iter().any(Option::is_some);
-        carry = match (pending[l].take(), carry) {
-            (Some(left), Some(right)) => {
-                mutated |= left == right;
-                Some(merkle_parent(k, &left, &right))
-            }
-            (Some(last), None) | (None, Some(last)) if above => Some(merkle_parent(k, &last, &last)),
-            (Some(root), None) | (None, Some(root)) => return (root, mutated),
-            (None, None) => None,
-        };
+
+    /// The root of the tree and whether it is mutated, once every subtree
+    /// is in.
+    fn root(mut self, k: &KernelSet) -> (Node, bool) {
+        if !self.flushed {
+            // The whole level in `nodes` (more than one node: two
+            // subtrees or more), reduced as ComputeMerkleRoot does.
+            let (_, mutation) = reduce(k, &mut self.nodes, self.m, levels_to_one(self.m));
+            return (self.nodes[0], self.mutated | mutation);
+        }
+        if self.m > 0 {
+            self.flush(k);
+        }
+        // The levels' last nodes: from the lowest level up, a node with no
+        // right sibling is paired with itself, unless it is the only node
+        // left (the root). `carry` is the last node of level l made from
+        // the levels below.
+        let mut carry: Option<Node> = None;
+        for l in 0..self.pending.len() {
+            let above = self.pending[l + 1..].iter().any(Option::is_some);
+            carry = match (self.pending[l].take(), carry) {
+                (Some(left), Some(right)) => {
+                    self.mutated |= left == right;
+                    Some(merkle_parent(k, &left, &right))
+                }
+                (Some(last), None) | (None, Some(last)) if above => Some(merkle_parent(k, &last, &last)),
+                (Some(root), None) | (None, Some(root)) => return (root, self.mutated),
+                (None, None) => None,
+            };
+        }
+        unreachable!("a tree of more than {MERKLE_UPPER} leaves has a root below level 64")
     }
-    unreachable!("a tree of more than {MERKLE_SUBTREE} leaves has a root below level 64")
 }
 
 /// Messages per chunk of the any-length drivers: in a chunk, the messages

@@ -93,6 +93,8 @@ pub mod internals {
     pub const MANY_CHUNK: usize = crate::drivers::MANY_CHUNK;
     /// Leaves per subtree the merkle root reduces on the stack.
     pub const MERKLE_SUBTREE: usize = crate::drivers::MERKLE_SUBTREE;
+    /// Leaves whose subtrees' tops fill the merkle root's upper buffer.
+    pub const MERKLE_UPPER: usize = crate::drivers::MERKLE_UPPER;
     /// The widths the any-length SHA-256 driver packs messages for (public
     /// keys), on the fixed-width kernel.
     pub const SHA256_WIDTHS: &[usize] = crate::drivers::SHA256_WIDTHS;

@@ -176,10 +176,12 @@ fn merkle_reference(leaves: &[[u8; 32]]) -> ([u8; 32], bool) {
 
 #[test]
 fn merkle_root_matches_the_plain_reference() {
-    let s = drivers::MERKLE_SUBTREE;
+    let (s, u) = (drivers::MERKLE_SUBTREE, drivers::MERKLE_UPPER);
     let leaf = |i: usize| -> [u8; 32] { sha2::Sha256::digest((i as u64).to_le_bytes()).into() };
-    let sizes: Vec<usize> =
-        (0..=70).chain([s - 1, s, s + 1, 2 * s - 1, 2 * s, 2 * s + 1, 3 * s, 3 * s + 7, 5 * s + 1]).collect();
+    let sizes: Vec<usize> = (0..=70)
+        .chain([s - 1, s, s + 1, 2 * s - 1, 2 * s, 2 * s + 1, 3 * s, 3 * s + 7, 5 * s + 1])
+        .chain([u - 1, u, u + 1, u + s + 3, 2 * u + 1])
+        .collect();
     for (label, k) in kernel_sets() {
         for &n in &sizes {
             let leaves: Vec<[u8; 32]> = (0..n).map(leaf).collect();
@@ -187,8 +189,9 @@ fn merkle_root_matches_the_plain_reference() {
         }
         // Mutated at level `l`: the subtree of 2^l leaves at 2k copied to
         // 2k + 1 makes nodes 2k and 2k + 1 of level l equal; in subtrees
-        // below and across the stack buffer's subtree size.
-        for n in [37, s + 3, 3 * s + 5] {
+        // below and across the stack buffer's subtree size, and across the
+        // upper buffer's.
+        for n in [37, s + 3, 3 * s + 5, u + 2 * s + 3] {
             for l in 0..=n.ilog2() {
                 let w = 1usize << l;
                 let mut leaves: Vec<[u8; 32]> = (0..n).map(leaf).collect();
@@ -203,6 +206,13 @@ fn merkle_root_matches_the_plain_reference() {
                 assert_eq!(drivers::merkle_root(&k, &leaves), want, "{label}: n = {n}, mutated at level {l}");
             }
         }
+        // Mutated where two full upper buffers' nodes meet (the counter of
+        // pending nodes above them).
+        let mut leaves: Vec<[u8; 32]> = (0..2 * u + 1).map(leaf).collect();
+        leaves.copy_within(..u, u);
+        let want = merkle_reference(&leaves);
+        assert!(want.1, "the reference flags level {}", u.ilog2());
+        assert_eq!(drivers::merkle_root(&k, &leaves), want, "{label}: two equal upper buffers");
     }
 }
 
