@@ -559,7 +559,7 @@ pub unsafe extern "C" fn rmd160mb_sha256d_many(
 /// for 32 bytes and may overlap `leaves` (it is written after every leaf is
 /// read); `mutated` may be NULL (then the flag is not reported), and is
 /// written last. Any alignment. No heap allocation: the leaves are reduced
-/// a subtree at a time in a buffer of 32 KiB on the stack.
+/// a subtree at a time in two buffers on the stack, 32 KiB in all.
 ///
 /// Returns `RMD160MB_OK`; `RMD160MB_ERR_OVERFLOW` if `32*n` exceeds
 /// `PTRDIFF_MAX` or a buffer would wrap the address space;
