@@ -268,11 +268,13 @@ const SUBTREE_TOPS: usize = 16;
 const UPPER_NODES: usize = 512;
 
 /// Leaves whose subtrees' tops fill the upper buffer once: larger trees
-/// keep the root of each such part on a stack of one node per level.
+/// carry the root of each such part up a counter of at most one pending
+/// node per level.
 pub(crate) const MERKLE_UPPER: usize = UPPER_NODES / SUBTREE_TOPS * MERKLE_SUBTREE;
 
-const _: () = assert!(SUBTREE_TOPS.is_power_of_two() && MERKLE_SUBTREE % (2 * SUBTREE_TOPS) == 0);
-const _: () = assert!(UPPER_NODES.is_power_of_two() && UPPER_NODES % SUBTREE_TOPS == 0);
+const _: () = assert!(MERKLE_SUBTREE.is_power_of_two() && SUBTREE_TOPS.is_power_of_two());
+const _: () = assert!(MERKLE_SUBTREE.is_multiple_of(2 * SUBTREE_TOPS));
+const _: () = assert!(UPPER_NODES.is_power_of_two() && UPPER_NODES.is_multiple_of(SUBTREE_TOPS));
 
 /// Levels from a subtree's leaves to its tops, and from a full upper
 /// buffer to its one node.
@@ -362,9 +364,9 @@ pub(crate) fn merkle_root(k: &KernelSet, leaves: &[Node]) -> (Node, bool) {
     let mut buf = [[0u8; 32]; MERKLE_SUBTREE / 2];
     // A subtree's first level, from the leaves into `buf`.
     let first_level = |buf: &mut [Node; MERKLE_SUBTREE / 2], subtree: &[Node]| {
-        debug_assert!(subtree.len() <= MERKLE_SUBTREE);
+        assert!(subtree.len() <= MERKLE_SUBTREE);
         // SAFETY: `subtree` holds its nodes; `buf` has room for half of
-        // MERKLE_SUBTREE, and is not the leaves.
+        // MERKLE_SUBTREE (asserted just above), and is not the leaves.
         unsafe { pair_up(k, buf.as_mut_ptr(), subtree.as_ptr(), subtree.len()) }
     };
     if n <= MERKLE_SUBTREE {
@@ -437,7 +439,7 @@ impl Upper {
 
     /// The root of the tree and whether it is mutated, once every subtree
     /// is in.
-    fn root(mut self, k: &KernelSet) -> (Node, bool) {
+    fn root(&mut self, k: &KernelSet) -> (Node, bool) {
         if !self.flushed {
             // The whole level in `nodes` (more than one node: two
             // subtrees or more), reduced as ComputeMerkleRoot does.

@@ -559,7 +559,8 @@ pub unsafe extern "C" fn rmd160mb_sha256d_many(
 /// for 32 bytes and may overlap `leaves` (it is written after every leaf is
 /// read); `mutated` may be NULL (then the flag is not reported), and is
 /// written last. Any alignment. No heap allocation: the leaves are reduced
-/// a subtree at a time in two buffers on the stack, 32 KiB in all.
+/// a subtree at a time in two buffers on the stack (32 KiB; with the
+/// kernels' frames about 40 KiB of stack in all on x86-64).
 ///
 /// Returns `RMD160MB_OK`; `RMD160MB_ERR_OVERFLOW` if `32*n` exceeds
 /// `PTRDIFF_MAX` or a buffer would wrap the address space;
@@ -867,9 +868,10 @@ pub unsafe extern "C" fn rmd160mb_final(ctx: *mut rmd160mb_ctx, out: *mut u8) ->
 ///
 /// Within a backend, a batch tail too small to fill the lanes may run on a
 /// narrower kernel of the same CPU (scalar for a single message, AVX2 for
-/// 2..8 leftovers under avx512), and SHA-256 may use the `sha2` crate
-/// (SHA-NI, or the Armv8 SHA-2 instructions on neon) where that is faster;
-/// the digests are the same. Never NULL; a static string, not to be freed.
+/// 2..8 leftovers under avx512, SHA-256's 1..7 leftovers under avx512 on
+/// the SHA-NI kernel where the CPU has it), and SHA-256 may use the `sha2`
+/// crate (SHA-NI, or the Armv8 SHA-2 instructions on neon) where that is
+/// faster; the digests are the same. Never NULL; a static string, not to be freed.
 /// Thread-safe.
 #[cfg_attr(feature = "capi", no_mangle)]
 #[must_use]
@@ -909,7 +911,9 @@ pub struct rmd160mb_backend_desc {
     /// this CPU: "sha-ni" (the x86 SHA extensions, several messages
     /// interleaved), "armv8-sha2" (the Armv8 SHA-256 instructions, one
     /// message at a time; neon on CPUs that have them) or the backend's own
-    /// name (its lanes); NULL when `supported` is 0.
+    /// name (its lanes; avx512 runs SHA-256 batch tails too short for a
+    /// partial group on SHA-NI where the CPU has it); NULL when `supported`
+    /// is 0.
     pub sha256_kernel: *const c_char,
 }
 

@@ -177,43 +177,57 @@ fn merkle_reference(leaves: &[[u8; 32]]) -> ([u8; 32], bool) {
 #[test]
 fn merkle_root_matches_the_plain_reference() {
     let (s, u) = (drivers::MERKLE_SUBTREE, drivers::MERKLE_UPPER);
+    let sets = kernel_sets();
     let leaf = |i: usize| -> [u8; 32] { sha2::Sha256::digest((i as u64).to_le_bytes()).into() };
-    let sizes: Vec<usize> = (0..=70)
-        .chain([s - 1, s, s + 1, 2 * s - 1, 2 * s, 2 * s + 1, 3 * s, 3 * s + 7, 5 * s + 1])
-        .chain([u - 1, u, u + 1, u + s + 3, 2 * u + 1])
-        .collect();
-    for (label, k) in kernel_sets() {
-        for &n in &sizes {
-            let leaves: Vec<[u8; 32]> = (0..n).map(leaf).collect();
-            assert_eq!(drivers::merkle_root(&k, &leaves), merkle_reference(&leaves), "{label}: n = {n}");
+    // Each tree's reference once, then every kernel set against it.
+    let check = |what: &str, leaves: &[[u8; 32]], mutated: Option<bool>| {
+        let want = merkle_reference(leaves);
+        if let Some(mutated) = mutated {
+            assert_eq!(want.1, mutated, "the reference's flag: {what}");
         }
-        // Mutated at level `l`: the subtree of 2^l leaves at 2k copied to
-        // 2k + 1 makes nodes 2k and 2k + 1 of level l equal; in subtrees
-        // below and across the stack buffer's subtree size, and across the
-        // upper buffer's.
-        for n in [37, s + 3, 3 * s + 5, u + 2 * s + 3] {
-            for l in 0..=n.ilog2() {
-                let w = 1usize << l;
+        for (label, k) in &sets {
+            assert_eq!(drivers::merkle_root(k, leaves), want, "{label}: {what}");
+        }
+    };
+    // Around the subtree size (s) and the upper buffer's (u); 4u + 1 carries
+    // two levels up the counter of pending nodes and pairs the last ones
+    // with themselves through levels that hold none.
+    let sizes = (0..=70).chain([s - 1, s, s + 1, 2 * s - 1, 2 * s, 2 * s + 1, 3 * s, 3 * s + 7, 5 * s + 1]).chain([
+        u - 1,
+        u,
+        u + 1,
+        u + s + 3,
+        2 * u + 1,
+        3 * u + 2 * s + 1,
+        4 * u + 1,
+    ]);
+    for n in sizes {
+        let leaves: Vec<[u8; 32]> = (0..n).map(leaf).collect();
+        check(&format!("n = {n}"), &leaves, None);
+    }
+    // Mutated at level `l`: the subtree of 2^l leaves at 2k copied to
+    // 2k + 1 makes nodes 2k and 2k + 1 of level l equal; a pair in the
+    // middle and the last pair, in subtrees below and across the stack
+    // buffer's subtree size, and in a full and a partial upper buffer.
+    for n in [37, s + 3, 3 * s + 5, u + 2 * s + 3] {
+        for l in 0..=n.ilog2() {
+            let w = 1usize << l;
+            let middle = (n / 2) & !(2 * w - 1);
+            let last = n.checked_sub(2 * w).map(|at| at & !(2 * w - 1));
+            let mut places: Vec<usize> = [Some(middle), last].into_iter().flatten().collect();
+            places.dedup();
+            for at in places.into_iter().filter(|at| at + 2 * w <= n) {
                 let mut leaves: Vec<[u8; 32]> = (0..n).map(leaf).collect();
-                let at = (n / 2) & !(2 * w - 1);
-                if at + 2 * w > n {
-                    continue;
-                }
-                let (a, b) = leaves[at..at + 2 * w].split_at_mut(w);
-                b.copy_from_slice(a);
-                let want = merkle_reference(&leaves);
-                assert!(want.1, "the reference flags level {l}");
-                assert_eq!(drivers::merkle_root(&k, &leaves), want, "{label}: n = {n}, mutated at level {l}");
+                leaves.copy_within(at..at + w, at + w);
+                check(&format!("n = {n}, mutated at level {l}, leaves {at}.."), &leaves, Some(true));
             }
         }
-        // Mutated where two full upper buffers' nodes meet (the counter of
-        // pending nodes above them).
-        let mut leaves: Vec<[u8; 32]> = (0..2 * u + 1).map(leaf).collect();
-        leaves.copy_within(..u, u);
-        let want = merkle_reference(&leaves);
-        assert!(want.1, "the reference flags level {}", u.ilog2());
-        assert_eq!(drivers::merkle_root(&k, &leaves), want, "{label}: two equal upper buffers");
     }
+    // Mutated where two full upper buffers' nodes meet (the counter of
+    // pending nodes above them).
+    let mut leaves: Vec<[u8; 32]> = (0..2 * u + 1).map(leaf).collect();
+    leaves.copy_within(..u, u);
+    check("two equal upper buffers", &leaves, Some(true));
 }
 
 /// HASH160 through the batch driver (the policy's choice: fused or two

@@ -10,8 +10,9 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Tuning {
     /// Fewest messages of one SHA-256 block (`[0]`) or more (`[1]`) for
-    /// which a partial group on the lanes beats the `sha2` crate message by
-    /// message; 1 where any partial group does.
+    /// which a partial group on the lanes beats the kernel set's tail kernel
+    /// (`KernelSet::sha256_tail`: the `sha2` crate message by message, or
+    /// the SHA-NI streams); 1 where any partial group does.
     pub(crate) sha256_min_partial_group: [usize; 2],
     /// The widths whose HASH160 runs fused, both halves on the lanes in one
     /// loop (`crate::hash160`), rather than in two stages through a buffer

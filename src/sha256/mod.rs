@@ -13,8 +13,8 @@
 //!   everywhere.
 //! - `shani.rs` (x86_64): the SHA extensions, several messages interleaved.
 //! - here: the `sha2` crate (the scalar backend's SHA-256, and the short
-//!   tails the kernel sets give it), and the lane manager's view of the
-//!   algorithm ([`Sha256`]).
+//!   tails the lane kernel sets give it where they have no SHA-NI), and
+//!   the lane manager's view of the algorithm ([`Sha256`]).
 
 use sha2::Digest;
 
@@ -33,8 +33,8 @@ pub(crate) fn one(msg: &[u8]) -> [u8; 32] {
     sha2::Sha256::digest(msg).into()
 }
 
-/// The `sha2` crate on each message: the scalar backend, and the remainder
-/// of a batch when fewer messages than lanes are left.
+/// The `sha2` crate on each message: the scalar backend, and the tail
+/// kernel of the lane kernel sets without SHA-NI (`KernelSet::sha256_tail`).
 pub(crate) fn hash_sha2(src: &[u8], width: usize, dst: &mut [[u8; 32]]) {
     each(src, width, dst, one)
 }
