@@ -122,7 +122,8 @@
 #define RMD160MB_BLOCK_SIZE 64
 
 /**
- * Bytes in a SHA-256 digest (`rmd160mb_sha256`).
+ * Bytes in a SHA-256 digest (`rmd160mb_sha256`, and the double SHA-256 of
+ * `rmd160mb_sha256d`, `_sha256d_many` and `rmd160mb_merkle_root`).
  */
 #define RMD160MB_SHA256_DIGEST_SIZE 32
 
@@ -424,9 +425,10 @@ int rmd160mb_sha256d(uint8_t *dst,
 
 /**
  * Double SHA-256 of `n` messages of any lengths (serialized transactions:
- * their txids in internal byte order): message `i` is the `lens[i]` bytes
- * at `msgs[i]`, and `SHA256(SHA256(message))` goes to `dst[32*i ..
- * 32*i+32)`.
+ * their txids in internal byte order; a txid hashes the serialization
+ * without witness data, with it the digest is the wtxid): message `i` is
+ * the `lens[i]` bytes at `msgs[i]`, and `SHA256(SHA256(message))` goes to
+ * `dst[32*i .. 32*i+32)`.
  *
  * Buffers, statuses and checks as `rmd160mb_sum_many`, with `dst` of
  * `32*n` bytes (`RMD160MB_ERR_OVERFLOW` if `32*n` exceeds `PTRDIFF_MAX`).

@@ -84,8 +84,9 @@ pub fn sha256_with(backend: Backend, dst: &mut [[u8; 32]], src: &[u8], width: us
 
 /// Double SHA-256, `SHA256(SHA256(m))` (NIST FIPS 180-4, applied twice, as
 /// Bitcoin hashes transactions, block headers and merkle nodes), of each
-/// `width`-byte message of `src`, on the current [`Backend`]. Width 64
-/// (merkle nodes) and 80 (block headers) are the common ones; any width
+/// `width`-byte message of `src`, on the current [`Backend`]; the digests
+/// are in internal byte order (Bitcoin displays them byte-reversed). Width
+/// 64 (merkle nodes) and 80 (block headers) are the common ones; any width
 /// works.
 ///
 /// ```
@@ -115,7 +116,7 @@ pub fn sha256d(dst: &mut [[u8; 32]], src: &[u8], width: usize) {
 /// # Panics
 /// If `src.len() != dst.len() * width`.
 pub fn sha256d_with(backend: Backend, dst: &mut [[u8; 32]], src: &[u8], width: usize) {
-    assert_eq!(Some(src.len()), dst.len().checked_mul(width), "sha256d: src is not dst.len() messages of width bytes");
+    check_width("sha256d", dst.len(), src.len(), width);
     // SAFETY: src holds width*n readable bytes, dst 32n writable ones, and
     // they are disjoint.
     unsafe { drivers::sha256d_raw(backend.kernels(), dst.as_mut_ptr().cast(), src.as_ptr(), dst.len(), width) }
@@ -123,7 +124,8 @@ pub fn sha256d_with(backend: Backend, dst: &mut [[u8; 32]], src: &[u8], width: u
 
 /// Double SHA-256 of each message of `msgs` (any lengths: serialized
 /// transactions, whose txids these are, in internal byte order), on the
-/// current [`Backend`].
+/// current [`Backend`]. A txid hashes the serialization without witness
+/// data; with it, the digest is the wtxid.
 ///
 /// # Panics
 /// If `dst` and `msgs` differ in length.
@@ -136,6 +138,7 @@ pub fn sha256d_many(dst: &mut [[u8; 32]], msgs: &[&[u8]]) {
 /// # Panics
 /// If `dst` and `msgs` differ in length.
 pub fn sha256d_many_with(backend: Backend, dst: &mut [[u8; 32]], msgs: &[&[u8]]) {
+    check_count("sha256d_many", dst.len(), msgs.len());
     drivers::sha256d_many_msgs(backend.kernels(), Messages::slices(msgs), dst)
 }
 

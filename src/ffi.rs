@@ -48,7 +48,8 @@ pub const RMD160MB_ERR_INPUT: c_int = -7;
 pub const RMD160MB_DIGEST_SIZE: usize = 20;
 /// Bytes in a RIPEMD-160 message block.
 pub const RMD160MB_BLOCK_SIZE: usize = 64;
-/// Bytes in a SHA-256 digest (`rmd160mb_sha256`).
+/// Bytes in a SHA-256 digest (`rmd160mb_sha256`, and the double SHA-256 of
+/// `rmd160mb_sha256d`, `_sha256d_many` and `rmd160mb_merkle_root`).
 pub const RMD160MB_SHA256_DIGEST_SIZE: usize = 32;
 /// Bytes in a Keccak-256 digest (`rmd160mb_keccak256`).
 pub const RMD160MB_KECCAK256_DIGEST_SIZE: usize = 32;
@@ -518,9 +519,10 @@ pub unsafe extern "C" fn rmd160mb_sha256d(dst: *mut u8, src: *const u8, n: usize
 }
 
 /// Double SHA-256 of `n` messages of any lengths (serialized transactions:
-/// their txids in internal byte order): message `i` is the `lens[i]` bytes
-/// at `msgs[i]`, and `SHA256(SHA256(message))` goes to `dst[32*i ..
-/// 32*i+32)`.
+/// their txids in internal byte order; a txid hashes the serialization
+/// without witness data, with it the digest is the wtxid): message `i` is
+/// the `lens[i]` bytes at `msgs[i]`, and `SHA256(SHA256(message))` goes to
+/// `dst[32*i .. 32*i+32)`.
 ///
 /// Buffers, statuses and checks as `rmd160mb_sum_many`, with `dst` of
 /// `32*n` bytes (`RMD160MB_ERR_OVERFLOW` if `32*n` exceeds `PTRDIFF_MAX`).

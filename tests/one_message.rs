@@ -38,3 +38,19 @@ fn many_count_mismatch_names_function_and_lengths() {
 fn hash32_in_place_length_names_the_width() {
     ripemd160mb::hash32_in_place(&mut [0u8; 33]);
 }
+
+#[test]
+#[should_panic(
+    expected = "ripemd160mb::sha256d: dst has room for 2 digests, so src must hold 2 messages of width 64 (128 bytes), but it holds 64 bytes"
+)]
+fn sha256d_length_mismatch_names_function_width_and_lengths() {
+    let mut d = [[0u8; 32]; 2];
+    ripemd160mb::sha256d(&mut d, &[0u8; 64], 64);
+}
+
+#[test]
+#[should_panic(expected = "ripemd160mb::sha256d_many: dst has room for 2 digests, but there is 1 message")]
+fn sha256d_many_count_mismatch_names_function_and_lengths() {
+    let mut d = [[0u8; 32]; 2];
+    ripemd160mb::sha256d_many(&mut d, &[b"a"]);
+}

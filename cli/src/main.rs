@@ -189,7 +189,8 @@ pub struct KeysArgs {
     #[arg(long, conflicts_with = "sha256d")]
     keccak256: bool,
     /// Double SHA-256 of each message, SHA256(SHA256(m)), instead of
-    /// HASH160: a raw transaction's txid, a block header's hash.
+    /// HASH160: a raw transaction's txid (serialized without witness data;
+    /// with it, the wtxid), a block header's hash.
     #[arg(long)]
     sha256d: bool,
     /// Print each digest byte-reversed, as Bitcoin displays txids and block

@@ -1022,7 +1022,8 @@ fn eth_address_vectors() {
     let cases = [
         (format!("02{}", &first[1][2..]), "a 65-byte key not starting with 04"),
         (first[1][..66].to_string(), "33 bytes, not 64 or 65 bytes"),
-        (format!("{} ", first[1]), "131 hex digits, an odd number (the line ends in spaces or tabs)"),
+        (format!("{} ", first[1]), "not hex digits (the line ends in spaces or tabs)"),
+        (first[1][..129].to_string(), "129 hex digits, an odd number"),
         (format!("{}  ", &first[1][2..]), "a 65-byte key not starting with 04 (the line ends in spaces or tabs)"),
         (format!("{}  ", &first[1][4..]), "not hex digits (the line ends in spaces or tabs)"),
     ];
@@ -1078,8 +1079,8 @@ fn hash160_width_and_keys_in_text_mode() {
         (&["--width", "33"], "0279be", "3 bytes, not 33 bytes"),
         (&["--width", "33"], &good[..64], "32 bytes, not 33 bytes"),
         (&["--keys"], "00", "1 byte, not 33 or 65 bytes"),
-        (&["--keys"], "0279be  ", "4 bytes, not 33 or 65 bytes (the line ends in spaces or tabs)"),
-        (&["--width", "33"], "0279be\t", "7 hex digits, an odd number (the line ends in spaces or tabs)"),
+        (&["--keys"], "0279be  ", "not hex digits (the line ends in spaces or tabs)"),
+        (&["--width", "33"], "0279be\t", "not hex digits (the line ends in spaces or tabs)"),
     ];
     for (opts, bad, why) in cases {
         let text = format!("{good}\n# c\n{bad}\n{good}\n");
@@ -1403,12 +1404,15 @@ fn merkle_root_input_rules() {
     assert_eq!(ok_stdout(&rmd(&["merkle-root"], noisy.as_bytes())), want);
     assert_eq!(ok_stdout(&rmd(&["merkle-root"], format!("{a}\n{b}").as_bytes())), want, "no final newline");
     for bad in [
-        (format!("{a}x"), "65 hex digits, an odd number"),
+        (format!("{a}x"), "not hex digits"),
+        (format!("{a}0"), "65 hex digits, an odd number"),
         (a[..62].to_string(), "31 bytes, not 32 bytes"),
         (format!("{a}00"), "33 bytes, not 32 bytes"),
         (format!("{}zz", &a[..62]), "not hex digits"),
-        (format!("{a} "), "65 hex digits, an odd number (the line ends in spaces or tabs)"),
-        (format!(" {a}"), "65 hex digits, an odd number"),
+        (format!("{a} "), "not hex digits (the line ends in spaces or tabs)"),
+        (format!(" {a}"), "not hex digits"),
+        (format!("\"{a}\""), "not hex digits"),
+        (format!("0x{a}"), "not hex digits"),
         (format!("0x{}", &a[..62]), "not hex digits"),
     ] {
         std::fs::write(dir.join("t.txt"), format!("# c\n{a}\n\n{}\n{b}\n", bad.0)).unwrap();

@@ -57,8 +57,8 @@ const Size = 32
 // width bytes: message i is src[i*width:(i+1)*width] and its digest is
 // written to dst[i*Size:(i+1)*Size], in internal byte order. Any width is
 // accepted, 0 included; width 80 (a block header: its digest is the block
-// hash), 64 (a merkle node: two hashes side by side) and 32 have dedicated
-// kernels on the vector and SHA-NI backends. It allocates nothing (but in the rare overlap case below) and is
+// hash), 64 (a merkle node: two hashes side by side), 65, 33 and 32 have
+// dedicated kernels on the vector and SHA-NI backends. It allocates nothing (but in the rare overlap case below) and is
 // safe for concurrent use.
 //
 // dst may overlap src in any way: the digests are those of the messages as

@@ -122,14 +122,17 @@ pub(super) fn invalid_line(name: &str, line_no: u64, rules: Rules, why: Why, bla
 }
 
 /// Why a line that is not blank or a comment cannot be a message under
-/// `rules` (its hex digits are checked when decoded).
+/// `rules` (a line of an allowed length has its hex digits checked when
+/// decoded; one of another length is read here, so that a quoted or
+/// `0x`-prefixed line is called not hex rather than of a wrong length).
 pub(super) fn invalid(rules: Rules, line: &[u8]) -> Option<Why> {
+    let not_hex = || !line.iter().all(u8::is_ascii_hexdigit);
     if !line.len().is_multiple_of(2) {
-        return Some(Why::Odd(line.len() as u32));
+        return Some(if not_hex() { Why::NotHex } else { Why::Odd(line.len() as u32) });
     }
     let w = line.len() / 2;
     if !rules.allows(w) {
-        return Some(Why::Width(w as u32));
+        return Some(if not_hex() { Why::NotHex } else { Why::Width(w as u32) });
     }
     (rules.mode == Mode::Eth && w == 65 && !line.starts_with(b"04")).then_some(Why::Prefix)
 }
