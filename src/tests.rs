@@ -9,6 +9,11 @@
 
 use ripemd::Digest as _;
 
+// The integration tests' oracles: Bitcoin Core's merkle rule written
+// plainly is the reference of the merkle driver.
+#[path = "../tests/common/oracle.rs"]
+mod oracle;
+
 use crate::backend::Backend;
 use crate::drivers;
 use crate::kernels::{self, KernelSet};
@@ -159,21 +164,6 @@ fn sha256d_kernels_match_scalar_and_sha2() {
     }
 }
 
-/// Bitcoin Core's `ComputeMerkleRoot`, written the plain way (a vector per
-/// level), with the `sha2` crate: the reference of the merkle driver.
-fn merkle_reference(leaves: &[[u8; 32]]) -> ([u8; 32], bool) {
-    let mut level = leaves.to_vec();
-    let mut mutated = false;
-    while level.len() > 1 {
-        mutated |= level.chunks_exact(2).any(|p| p[0] == p[1]);
-        if level.len() % 2 == 1 {
-            level.push(*level.last().unwrap_or(&[0; 32]));
-        }
-        level = level.chunks_exact(2).map(|p| sha256d_oracle(&[p[0], p[1]].concat())).collect();
-    }
-    (level.first().copied().unwrap_or([0; 32]), mutated)
-}
-
 #[test]
 fn merkle_root_matches_the_plain_reference() {
     let (s, u) = (drivers::MERKLE_SUBTREE, drivers::MERKLE_UPPER);
@@ -181,7 +171,7 @@ fn merkle_root_matches_the_plain_reference() {
     let leaf = |i: usize| -> [u8; 32] { sha2::Sha256::digest((i as u64).to_le_bytes()).into() };
     // Each tree's reference once, then every kernel set against it.
     let check = |what: &str, leaves: &[[u8; 32]], mutated: Option<bool>| {
-        let want = merkle_reference(leaves);
+        let want = oracle::oracle_merkle_root(leaves);
         if let Some(mutated) = mutated {
             assert_eq!(want.1, mutated, "the reference's flag: {what}");
         }

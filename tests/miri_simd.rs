@@ -35,7 +35,7 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Mutex, MutexGuard};
 
-use common::{oracle_keccak256, oracle_ripemd160, oracle_sha256, Rng};
+use common::{oracle_keccak256, oracle_merkle_root_by, oracle_ripemd160, oracle_sha256, Rng};
 use ripemd160mb::ffi::*;
 use ripemd160mb::internals::{keccak_lanes, BATCH_CHUNK, SHA256D_WIDTHS, SHA256_FIXED_WIDTHS, SHA256_WIDTHS};
 use ripemd160mb::*;
@@ -480,19 +480,9 @@ fn sha256d_and_merkle(cx: &mut Ctx, b: Backend) {
         if let Some(k) = dup {
             leaves[k + 1] = leaves[k];
         }
-        let mut level = leaves.clone();
-        let mut mutated = false;
-        while level.len() > 1 {
-            mutated |= level.chunks_exact(2).any(|p| p[0] == p[1]);
-            if level.len() % 2 == 1 {
-                level.push(level[level.len() - 1]);
-            }
-            level = level
-                .chunks_exact(2)
-                .map(|p| <[u8; 32]>::try_from(cx.refs.get(Alg::Sha256d, &p.concat())).expect("32"))
-                .collect();
-        }
-        assert_eq!(merkle_root_with(b, &leaves), (level[0], mutated), "{b} merkle root of {n} leaves");
+        let (root, mutated) =
+            oracle_merkle_root_by(&leaves, |pair| <[u8; 32]>::try_from(cx.refs.get(Alg::Sha256d, pair)).expect("32"));
+        assert_eq!(merkle_root_with(b, &leaves), (root, mutated), "{b} merkle root of {n} leaves");
         assert_eq!(mutated, dup.is_some());
     }
     cx.ran.add_backend(b, "sha256d", true);

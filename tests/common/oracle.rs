@@ -1,6 +1,8 @@
 //! The independent oracles of every test and fuzz target: RustCrypto's
-//! `ripemd`, `sha2` and `sha3` crates. Included by `tests/common/mod.rs` and, with
-//! `#[path]`, by the fuzz targets and `tests/regressions.rs`.
+//! `ripemd`, `sha2` and `sha3` crates, and Bitcoin Core's merkle rule over
+//! them. Included by `tests/common/mod.rs` and, with `#[path]`, by the fuzz
+//! targets, `tests/regressions.rs`, `tests/miri.rs` and the library's unit
+//! tests (`src/tests.rs`).
 #![allow(dead_code)]
 
 /// RIPEMD-160 by the `ripemd` crate.
@@ -30,4 +32,26 @@ pub fn oracle_keccak256(m: &[u8]) -> [u8; 32] {
 /// its Keccak-256.
 pub fn oracle_eth_address(xy: &[u8]) -> [u8; 20] {
     oracle_keccak256(xy)[12..].try_into().expect("20 bytes")
+}
+
+/// Bitcoin Core's `ComputeMerkleRoot` written plainly, level by level, each
+/// merkle node `hash_pair(left || right)`: an odd level pairs its last node
+/// with itself, and the tree is mutated when some level holds equal nodes
+/// at `2k` and `2k + 1`. No leaves: 32 zero bytes, not mutated.
+pub fn oracle_merkle_root_by(leaves: &[[u8; 32]], mut hash_pair: impl FnMut(&[u8]) -> [u8; 32]) -> ([u8; 32], bool) {
+    let mut level = leaves.to_vec();
+    let mut mutated = false;
+    while level.len() > 1 {
+        mutated |= level.chunks_exact(2).any(|p| p[0] == p[1]);
+        if level.len() % 2 == 1 {
+            level.push(level[level.len() - 1]);
+        }
+        level = level.chunks_exact(2).map(|p| hash_pair(&p.concat())).collect();
+    }
+    (level.first().copied().unwrap_or([0; 32]), mutated)
+}
+
+/// [`oracle_merkle_root_by`] with the `sha2` crate's double SHA-256.
+pub fn oracle_merkle_root(leaves: &[[u8; 32]]) -> ([u8; 32], bool) {
+    oracle_merkle_root_by(leaves, |pair| oracle_sha256(&oracle_sha256(pair)))
 }
