@@ -11,6 +11,9 @@ fn main() {
     println!("cargo::rustc-check-cfg=cfg(rmd160mb_lanes)");
     // Set by `make coverage` (nightly): see `coverage(off)` in src/.
     println!("cargo::rustc-check-cfg=cfg(coverage_nightly)");
+    // Set by `make coverage COVERAGE_HIDE=...`: detection reports the named
+    // instruction sets missing (`kernels::hidden`).
+    println!("cargo::rustc-check-cfg=cfg(rmd160mb_hide, values(\"avx512\", \"avx2\", \"sha-ni\"))");
     let arch = std::env::var("CARGO_CFG_TARGET_ARCH").unwrap_or_default();
     let endian = std::env::var("CARGO_CFG_TARGET_ENDIAN").unwrap_or_default();
     let features = std::env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();

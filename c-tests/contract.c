@@ -17,6 +17,9 @@
  *                            not (run by c-tests/run.sh)
  *   contract --list-backends the library's backend names, one a line (for
  *                            c-tests/run.sh's RMD160MB_FORCE runs)
+ *   contract --list-supported the backends this CPU runs, each with what runs
+ *                            its SHA-256 ("avx2 sha-ni"), one a line (for
+ *                            make coverage: the instruction sets it ran)
  */
 #define _POSIX_C_SOURCE 200809L
 #include "testutil.h"
@@ -1238,6 +1241,14 @@ int main(int argc, char **argv)
     if (argc > 1 && strcmp(argv[1], "--list-backends") == 0) {
         size_t i;
         for (i = 0; i < n_backends(); i++) printf("%s\n", backend_name(i));
+        return t_failures == 0 ? 0 : 1;
+    }
+    if (argc > 1 && strcmp(argv[1], "--list-supported") == 0) {
+        size_t i;
+        for (i = 0; i < n_backends(); i++) {
+            rmd160mb_backend_desc d = backend_desc(i);
+            if (d.supported) printf("%s %s\n", d.name, d.sha256_kernel ? d.sha256_kernel : "?");
+        }
         return t_failures == 0 ? 0 : 1;
     }
     printf("ripemd160mb %s, backend at start %s\n", rmd160mb_version(), rmd160mb_backend());

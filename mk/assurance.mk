@@ -25,23 +25,29 @@ MIRI_TESTS ?= --test miri
 
 # --- Coverage ---------------------------------------------------------------
 COVERAGE_MIN ?= 95
-COV_DIR := target/coverage
+# COVERAGE_HIDE=avx512 (or avx2, sha-ni; several may be given): measure as
+# on a CPU without it (detection reports it missing: --cfg rmd160mb_hide,
+# src/kernels/mod.rs), in a build directory of its own.
+COVERAGE_HIDE ?=
+COV_DIR := target/coverage$(if $(strip $(COVERAGE_HIDE)),-without-$(subst $(space),-,$(strip $(COVERAGE_HIDE))))
 COV_HOST := $(shell rustc -vV | sed -n "s/^host: //p")
 COV_SYSROOT = $(shell rustc $(NIGHTLY) --print sysroot)
 COV_BIN = $(COV_SYSROOT)/lib/rustlib/$(COV_HOST)/bin
 # coverage_nightly: functions that only run at compile time (const fn
 # tables) are marked #[coverage(off)] under it.
-COV_RUSTFLAGS := -C instrument-coverage --cfg coverage_nightly
+COV_RUSTFLAGS := -C instrument-coverage --cfg coverage_nightly $(foreach i,$(COVERAGE_HIDE),--cfg rmd160mb_hide="$(i)")
 # C programs linked against the instrumented static library (each exits
 # non-zero on a failure); contract also runs once per RMD160MB_FORCE name.
 COV_C_PROGS := vectors diff contract guard
-# Source files of src/ excluded from the floor, by pattern, when this CPU
-# cannot run them; the reason is printed with every excluded file. A file
-# that is not compiled for this target at all is listed too.
-COV_EXCLUDE_neon := $(if $(filter aarch64%,$(COV_HOST)),,neon)
-COV_EXCLUDE_avx512 := $(if $(shell grep -qw avx512bw /proc/cpuinfo 2>/dev/null && echo y),,avx512)
-COV_EXCLUDE_avx2 := $(if $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && echo y),,avx2)
-COV_EXCLUDE := $(strip $(COV_EXCLUDE_neon) $(COV_EXCLUDE_avx512) $(COV_EXCLUDE_avx2))
+# The floor (mk/coverage-floor.py) holds for the portable lines of src/,
+# those of the functions every CPU runs, counted from their own executions;
+# the code of an instruction set (the rule of src/kernels/mod.rs,
+# "Instruction-set code") is reported beside it where this CPU runs it
+# (contract --list-supported: the library's own detection) and left to
+# make miri-simd or make test-aarch64 where it does not. Symbols are
+# demangled with llvm-cxxfilt (Rust's v0 names).
+COV_DEMANGLER ?= llvm-cxxfilt-19
+COV_IGNORE := (/\.cargo/|/rustc/|/library/|/tests/|/fuzz/|/bench/|/examples/|build\.rs)
 
 # --- Miri on the SIMD kernels -----------------------------------------------
 # tests/miri_simd.rs under Miri, built with the x86-64 target features that
@@ -118,12 +124,13 @@ miri:
 coverage:
 	@test -x "$(COV_BIN)/llvm-profdata" && test -x "$(COV_BIN)/llvm-cov" || { \
 	  echo "make coverage: llvm-tools is missing: rustup component add llvm-tools --toolchain nightly (.ci/run does this)"; exit 1; }
+	@mk/require.sh coverage cmd:$(COV_DEMANGLER)=llvm-19 cmd:python3=python3
 	@rm -rf $(COV_DIR)/prof $(COV_DIR)/c && mkdir -p $(COV_DIR)/prof $(COV_DIR)/c
 	@echo "== coverage: Rust tests (instrumented, nightly)"
-	RUSTFLAGS="$(COV_RUSTFLAGS)" LLVM_PROFILE_FILE="$(CURDIR)/$(COV_DIR)/prof/rust-%p-%m.profraw" \
+	RUSTFLAGS='$(COV_RUSTFLAGS)' LLVM_PROFILE_FILE="$(CURDIR)/$(COV_DIR)/prof/rust-%p-%m.profraw" \
 	  $(CARGO) $(NIGHTLY) test --tests --target $(COV_HOST) --target-dir $(COV_DIR)/build
 	@echo "== coverage: C tests against the instrumented static library"
-	RUSTFLAGS="$(COV_RUSTFLAGS)" $(CARGO) $(NIGHTLY) rustc --lib --features capi --crate-type staticlib \
+	RUSTFLAGS='$(COV_RUSTFLAGS)' $(CARGO) $(NIGHTLY) rustc --lib --features capi --crate-type staticlib \
 	  --target $(COV_HOST) --target-dir $(COV_DIR)/build
 	@for p in $(COV_C_PROGS); do \
 	  $(CC) -std=c11 $(CT_CFLAGS) -o $(COV_DIR)/c/$$p c-tests/$$p.c $(COV_DIR)/build/$(COV_HOST)/debug/lib$(LIB_NAME).a \
@@ -139,15 +146,35 @@ coverage:
 	@"$(COV_BIN)/llvm-profdata" merge -sparse $(COV_DIR)/prof/*.profraw -o $(COV_DIR)/merged.profdata
 	@# The test executables of this build only (cargo lists them): deps/ keeps
 	@# those of earlier builds too, whose stale line maps would count as missed.
-	@objs=$$(RUSTFLAGS="$(COV_RUSTFLAGS)" $(CARGO) $(NIGHTLY) test --tests --no-run --message-format=json \
+	@objs=$$(RUSTFLAGS='$(COV_RUSTFLAGS)' $(CARGO) $(NIGHTLY) test --tests --no-run --message-format=json \
 	    --target $(COV_HOST) --target-dir $(COV_DIR)/build 2>/dev/null | \
 	    sed -n 's/.*"executable":"\([^"]*\)".*/-object \1/p' | tr '\n' ' '; \
 	  for p in $(COV_C_PROGS); do printf -- '-object %s ' $(COV_DIR)/c/$$p; done); \
 	case "$$objs" in *"/deps/"*) ;; *) echo "coverage: cargo listed no test executable"; exit 1;; esac; \
 	"$(COV_BIN)/llvm-cov" report --instr-profile $(COV_DIR)/merged.profdata $$objs \
-	  --ignore-filename-regex='(/\.cargo/|/rustc/|/library/|/tests/|/fuzz/|/bench/|/examples/|build\.rs)' \
+	  --ignore-filename-regex='$(COV_IGNORE)' \
 	  > $(COV_DIR)/report.txt || { cat $(COV_DIR)/report.txt; exit 1; }; \
+	"$(COV_BIN)/llvm-cov" export --format=text --instr-profile $(COV_DIR)/merged.profdata $$objs \
+	  --ignore-filename-regex='$(COV_IGNORE)' > $(COV_DIR)/export.json || exit 1; \
 	"$(COV_BIN)/llvm-cov" show --instr-profile $(COV_DIR)/merged.profdata $$objs --show-line-counts-or-regions \
-	  --ignore-filename-regex='(/\.cargo/|/rustc/|/library/|/tests/|/fuzz/|/bench/|/examples/|build\.rs)' \
+	  --ignore-filename-regex='$(COV_IGNORE)' \
 	  > $(COV_DIR)/lines.txt 2>/dev/null || true
-	@sh mk/coverage-summary.sh $(COV_DIR)/report.txt "$(COVERAGE_MIN)" "$(COV_EXCLUDE)" "$(COV_HOST)"
+	@$(COV_DIR)/c/contract --list-supported > $(COV_DIR)/supported.txt || { echo "coverage: contract --list-supported failed"; exit 1; }
+	@python3 mk/coverage-floor.py $(COV_DIR)/export.json "$(COVERAGE_MIN)" src "$(COV_HOST)" \
+	  "$$(cat $(COV_DIR)/supported.txt)" $(COV_DIR) "$(COV_DEMANGLER)"
+
+# The floor's portable lines are the same set whatever the CPU runs: the
+# coverage run as this CPU has it and one as a CPU without AVX-512
+# (COVERAGE_HIDE=avx512) side by side, each held to the floor, then their
+# portable line sets compared. Not in make test (two coverage runs); run it
+# after a change to the rule, the kernel sets or coverage-floor.py.
+.PHONY: coverage-compare
+coverage-compare:
+	@$(MAKE) --no-print-directory -j2 --output-sync=target coverage coverage-without-avx512
+	@cmp -s target/coverage/portable-lines.txt target/coverage-without-avx512/portable-lines.txt || { \
+	  diff target/coverage/portable-lines.txt target/coverage-without-avx512/portable-lines.txt | head -20; \
+	  echo "coverage-compare: FAIL: the portable lines differ with AVX-512 hidden"; exit 1; }
+	@echo "coverage-compare: PASS: the same $$(wc -l < target/coverage/portable-lines.txt) portable lines with and without AVX-512"
+.PHONY: coverage-without-avx512
+coverage-without-avx512:
+	@$(MAKE) --no-print-directory coverage COVERAGE_HIDE=avx512

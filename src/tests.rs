@@ -535,8 +535,9 @@ fn check_transposes<V: Lanes>() {
 /// RIPEMD-160's compression function on two groups in flight (`Pair<V>`,
 /// as the kernels with `Lanes::PAIRS` run it) equals it on each group
 /// alone, on the general and the fixed 32-byte path: `Pair` forwards the
-/// lane type's bias (`Word::F_BIAS`) and its sums. Called from a function
-/// that enables `V`'s instruction set.
+/// lane type's bias (`Word::F_BIAS`) and its sums; SHA-256's likewise (its
+/// word operations and round boundaries through `Pair`). Called from a
+/// function that enables `V`'s instruction set.
 fn check_pair_compress<V: Lanes>() {
     use crate::ripemd160::compress::compress;
     use crate::simd::Pair;
@@ -556,6 +557,20 @@ fn check_pair_compress<V: Lanes>() {
         v.store(&mut out);
         out
     };
+    // SHA-256's compression function on the same words (eight of state).
+    {
+        use crate::sha256::compress::{compress, Open};
+        let (s0, s1): ([V; 8], [V; 8]) =
+            (core::array::from_fn(|i| V::load(&word(4, i))), core::array::from_fn(|i| V::load(&word(5, i))));
+        let sp: [Pair<V>; 8] = core::array::from_fn(|i| Pair(s0[i], s1[i]));
+        let (pair, one, two) =
+            (compress::<Pair<V>, Open>(&sp, &xp), compress::<V, Open>(&s0, &x0), compress::<V, Open>(&s1, &x1));
+        for i in 0..8 {
+            let n = V::LANES;
+            assert_eq!(lanes(pair[i].0)[..n], lanes(one[i])[..n], "{n} lanes: SHA-256 pair, group 0, word {i}");
+            assert_eq!(lanes(pair[i].1)[..n], lanes(two[i])[..n], "{n} lanes: SHA-256 pair, group 1, word {i}");
+        }
+    }
     for fixed in [false, true] {
         let (pair, one, two) = if fixed {
             (compress::<Pair<V>, true>(&hp, &xp), compress::<V, true>(&h0, &x0), compress::<V, true>(&h1, &x1))
@@ -742,6 +757,24 @@ fn many_kernels_match_scalar_and_crates() {
             let want: [u8; 32] = sha3::Keccak256::digest(&m).into();
             assert!(keccak.iter().all(|d| *d == want), "{label}: keccak256_many, repeated message of {len} bytes");
         }
+    }
+}
+
+/// SHA-256 of 64-byte messages two groups in flight (`groups::hash_pairs`
+/// with `pair64`, as the AVX-512 kernel set runs them where two groups
+/// pay) on one `u32` lane: generic code, checked on every CPU, big-endian
+/// hosts too, not only on those that run it on AVX-512.
+#[test]
+fn sha256_pairs_on_u32_lanes() {
+    use crate::sha256::groups::{hash_pairs, pair64, FixedWidth, W64};
+    for n in 0..=7 {
+        let src = bytes(n as u64 + 64, 64 * n);
+        let want: Vec<[u8; 32]> = src.chunks_exact(64).map(|m| sha2::Sha256::digest(m).into()).collect();
+        let mut got = vec![[0u8; 32]; n];
+        // SAFETY: u32 needs no CPU feature; hash_pairs passes whole pairs of
+        // groups, then groups of m >= 1 messages, within src.
+        unsafe { hash_pairs::<u32>(&src, 64, &mut got, |p| pair64::<u32>(p), |p, m| W64::group::<u32>(p, m)) };
+        assert!(got == want, "hash_pairs::<u32>, {n} messages of 64 bytes");
     }
 }
 

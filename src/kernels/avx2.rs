@@ -35,7 +35,7 @@ pub(crate) fn kernel_set() -> Option<KernelSet> {
 
 /// The AVX2 kernel set with SHA-256 on the lanes, if this CPU has AVX2.
 pub(crate) fn kernel_set_lanes() -> Option<KernelSet> {
-    if !std::arch::is_x86_feature_detected!("avx2") {
+    if super::hidden!("avx2") || !std::arch::is_x86_feature_detected!("avx2") {
         return None;
     }
     // Where the `sha2` crate runs on SHA-NI, a partial group of one-block

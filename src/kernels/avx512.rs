@@ -15,7 +15,8 @@ super::lanes64_kernels!(keccak256, keccak256_many, __m512i, "avx512f");
 /// The AVX-512 kernel set, if this CPU has AVX-512 F, VL and BW, and AVX2
 /// (for the short tails).
 pub(crate) fn kernel_set() -> Option<KernelSet> {
-    let ok = std::arch::is_x86_feature_detected!("avx2")
+    let ok = !super::hidden!("avx512")
+        && std::arch::is_x86_feature_detected!("avx2")
         && std::arch::is_x86_feature_detected!("avx512f")
         && std::arch::is_x86_feature_detected!("avx512vl")
         && std::arch::is_x86_feature_detected!("avx512bw");

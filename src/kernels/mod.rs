@@ -14,6 +14,25 @@
 //! `crate::keccak`, `crate::manager`) and the backend's lane types
 //! (`crate::simd`). A kernel set exists only after its detection passed,
 //! so holding one is the proof that its entry points may be called.
+//!
+//! # Instruction-set code
+//!
+//! Code runs only where detection found its instruction set when it is
+//! - in the instruction set's modules: `kernels::<isa>` (one file here per
+//!   backend, `scalar.rs` aside) and `simd::<isa>`, or `sha256::shani` for
+//!   the SHA extensions (which the x86 kernel sets call only where
+//!   [`sha_ni`] found them); or
+//! - a generic function instantiated over one of the lane types that the
+//!   backend's file names in its [`lanes32_kernels!`] and
+//!   [`lanes64_kernels!`] invocations (`__m512i` for `avx512`).
+//!
+//! Everything else is portable: every CPU runs it, and the tests run it on
+//! every CPU (generic code on the portable lane types `u32` and `u64` too,
+//! where a backend would be the only caller). `make coverage`
+//! (`mk/coverage-floor.py`) reads this rule from the compiled functions'
+//! names: its floor holds for the portable lines, the same set on every CPU;
+//! an instruction set's code counts where this CPU runs it and is left to
+//! `make miri-simd` (x86) or `make test-aarch64` (NEON) where it does not.
 
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx2;
@@ -102,6 +121,21 @@ pub(crate) struct KernelSet {
     pub(crate) tuning: Tuning,
 }
 
+/// True when this build hides the instruction set `$isa` (`"avx512"`,
+/// `"avx2"`, `"sha-ni"`) from detection, as if the CPU lacked it: set by
+/// `--cfg rmd160mb_hide="avx512"` (several may be given). Only the tests use
+/// it: `make coverage COVERAGE_HIDE=avx512` measures the coverage floor as a
+/// CPU without AVX-512 would (`docs/TESTING.md`, "Coverage"). A backend
+/// hidden so is not supported: its kernel set is never built, though its
+/// kernels are compiled as in any build (`black_box`: the compiler does not
+/// drop them as unreachable), as on a CPU that lacks the instruction set.
+macro_rules! hidden {
+    ($isa:literal) => {
+        core::hint::black_box(cfg!(rmd160mb_hide = $isa))
+    };
+}
+pub(crate) use hidden;
+
 /// True when the `sha2` crate runs on the x86 SHA extensions (its runtime
 /// detection asks for these), which moves the point where a partial SHA-256
 /// group on the lanes beats it.
@@ -114,7 +148,8 @@ pub(crate) fn sha2_crate_on_sha_ni() -> bool {
 /// (`crate::sha256::shani`: SHA, SSSE3 and SSE4.1).
 #[cfg(target_arch = "x86_64")]
 pub(crate) fn sha_ni() -> bool {
-    std::arch::is_x86_feature_detected!("sha")
+    !hidden!("sha-ni")
+        && std::arch::is_x86_feature_detected!("sha")
         && std::arch::is_x86_feature_detected!("ssse3")
         && std::arch::is_x86_feature_detected!("sse4.1")
 }
