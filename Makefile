@@ -33,8 +33,8 @@ CARGO_TARGET := $(or $(shell $(CARGO) metadata --format-version 1 --no-deps 2>/d
 # The C library's files (relative when inside this tree).
 # The C library's cargo profile: `release` (LTO, one codegen unit: what is
 # installed and shipped), or `quick` for make test-quick (Cargo.toml: the
-# same code without LTO, on 16 codegen units, built in a third of the
-# time), whose files go to target/quick-lib.
+# same code at opt-level 1, without LTO, on 16 codegen units), whose files
+# go to target/quick-lib.
 CAPI_PROFILE ?= release
 RELEASE_DIR := $(patsubst $(CURDIR)/%,%,$(CARGO_TARGET)/$(if $(filter release,$(CAPI_PROFILE)),release,$(CAPI_PROFILE)-lib))
 RELEASE_ABS := $(abspath $(RELEASE_DIR))
@@ -266,8 +266,8 @@ test:
 # this machine's backends: the few minutes' answer (the README gives both
 # durations). The release build of the library's crate (LTO, one codegen
 # unit) takes one core for over two minutes, so test-quick builds the C
-# library once, with the `quick` profile (no LTO, 16 codegen units,
-# target/quick-lib), while the other core builds the debug tests and the
+# library once, with the `quick` profile (opt-level 1, no LTO, 16 codegen
+# units, target/quick-lib), while the other core builds the debug tests and the
 # debug CLI; the CLI tests run on that binary (the same kernels, with
 # overflow checks). `make test` tests the LTO library and the release CLI.
 TEST_QUICK_STEPS := quick-build test-cargo check test-cli-quick
