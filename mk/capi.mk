@@ -33,7 +33,7 @@ test-capi: all
 	@syms=$$(nm --defined-only -g $(LIB_A) | awk 'NF >= 3 { print $$3 }'); \
 	others=$$(printf '%s\n' "$$syms" | grep -v '^rmd160mb_' || true); \
 	test -z "$$others" || { echo "FAIL capi: $(LIB_A) defines global symbols besides rmd160mb_*:"; echo "$$others"; exit 1; }; \
-	for f in $$(grep -v '^ *\*\|^/\*' $(HEADER) | grep -o 'rmd160mb_[a-z0-9_]*(' | tr -d '(' | sort -u); do \
+	for f in $$(sh mk/exports.sh $(HEADER)); do \
 	  printf '%s\n' "$$syms" | grep -qx "$$f" || { echo "FAIL capi: $(LIB_A) lacks $$f"; exit 1; }; \
 	done; echo "PASS capi: $(LIB_A) defines only rmd160mb_* ($$(printf '%s\n' "$$syms" | wc -l) functions)"
 	@echo "sizes: cargo's archive $$(stat -c %s $(CAPI_OUT)/lib$(LIB_NAME).a) bytes ($$(ar t $(CAPI_OUT)/lib$(LIB_NAME).a | wc -l) members), localized $$(stat -c %s $(LIB_A)) bytes ($$(ar t $(LIB_A) | wc -l) member), $(LIB_SO) $$(stat -c %s $(LIB_SO)) bytes"
@@ -55,6 +55,13 @@ test-capi: all
 	  printf '%s\n' "$$dyn" | grep -qxF "$$s" || { echo "FAIL capi: $$s not exported (a function named in a later node carries its version)"; exit 1; }; \
 	done; \
 	echo "PASS capi: every exported symbol is rmd160mb_*@@<a version of $(VERSION_SCRIPT)> ($$(printf '%s\n' "$$dyn" | grep -c rmd160mb_); versions $$(echo $$vers))"
+	@# The one list of the C functions (mk/exports.sh, from the header), which
+	@# the Windows .def and the macOS exported-symbols list are made of.
+	@got=$$(nm -D --defined-only $(LIB_SO) | awk 'NF >= 3 && $$3 ~ /^rmd160mb_/ { sub(/@.*/, "", $$3); print $$3 }' | sort -u); \
+	want=$$(sh mk/exports.sh $(HEADER)); \
+	test "$$got" = "$$want" || { echo "FAIL capi: $(LIB_SO) does not export exactly mk/exports.sh's list"; \
+	  printf '%s\n' "$$want" > $(CAPI_WORK)/want.txt; printf '%s\n' "$$got" | diff $(CAPI_WORK)/want.txt - ; exit 1; }; \
+	echo "PASS capi: $(LIB_SO) exports the header's $$(printf '%s\n' "$$want" | wc -l) functions (mk/exports.sh), as the Windows DLL and the macOS dylib do"
 	@echo "== beside another Rust static library"
 	@for tc in nightly stable; do \
 	  flag=; [ $$tc = nightly ] && flag="$(NIGHTLY)"; \

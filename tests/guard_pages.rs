@@ -353,14 +353,22 @@ fn guard_page_faults() {
         eprintln!("NOTICE: the test binary did not run directly (cross runner?); guard fault check skipped");
         return;
     }
-    use std::os::unix::process::ExitStatusExt;
-    let signal = output.status.signal();
-    // Killed by the signal, or (built with AddressSanitizer, whose handler
-    // reports the fault and exits) a SEGV report.
+    // Killed by the signal (Unix) or ended by the access violation
+    // (Windows: its exit code is the exception's, STATUS_ACCESS_VIOLATION),
+    // or (built with AddressSanitizer, whose handler reports the fault and
+    // exits) a SEGV report.
+    #[cfg(unix)]
+    let faulted = {
+        use std::os::unix::process::ExitStatusExt;
+        let signal = output.status.signal();
+        signal == Some(libc::SIGSEGV) || signal == Some(libc::SIGBUS)
+    };
+    #[cfg(windows)]
+    let faulted = output.status.code() == Some(0xC000_0005_u32 as i32);
     let stderr = String::from_utf8_lossy(&output.stderr);
     let sanitizer_report = !output.status.success() && stderr.contains("AddressSanitizer: SEGV");
     assert!(
-        signal == Some(libc::SIGSEGV) || signal == Some(libc::SIGBUS) || sanitizer_report,
+        faulted || sanitizer_report,
         "reading past the buffer did not fault: {:?}\n{stdout}\n{stderr}",
         output.status
     );

@@ -11,7 +11,6 @@
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
-use std::os::unix::ffi::{OsStrExt, OsStringExt};
 
 use rayon::prelude::*;
 use sha2::Digest;
@@ -133,13 +132,28 @@ enum Opened {
     Stream(Box<dyn Read>),
 }
 
+/// A file name of the command line or of a check list as a path: its bytes
+/// as they are on Unix; on Windows, whose names are UTF-16, UTF-8 text (the
+/// command line's names arrive so: `OsString::into_encoded_bytes`).
+#[cfg(unix)]
+fn path(name: &[u8]) -> io::Result<&std::path::Path> {
+    use std::os::unix::ffi::OsStrExt;
+    Ok(std::path::Path::new(std::ffi::OsStr::from_bytes(name)))
+}
+#[cfg(not(unix))]
+fn path(name: &[u8]) -> io::Result<&std::path::Path> {
+    std::str::from_utf8(name)
+        .map(std::path::Path::new)
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "file name is not UTF-8"))
+}
+
 /// Opens `name` (`-`: standard input) once: a regular file of at most
 /// [`SMALL`] bytes is read whole, anything else is streamed.
 fn open(name: &[u8]) -> io::Result<Opened> {
     if name == b"-" {
         return Ok(Opened::Stream(Box::new(io::stdin().lock())));
     }
-    let mut file = File::open(std::ffi::OsStr::from_bytes(name))?;
+    let mut file = File::open(path(name)?)?;
     if !file.metadata().is_ok_and(|m| m.is_file() && m.len() <= SMALL) {
         return Ok(Opened::Stream(Box::new(file)));
     }
@@ -281,8 +295,11 @@ pub fn run(a: SumArgs) -> io::Result<u8> {
     } else {
         Algo::Ripemd160
     };
-    let files: Vec<Vec<u8>> =
-        if a.files.is_empty() { vec![b"-".to_vec()] } else { a.files.into_iter().map(OsString::into_vec).collect() };
+    let files: Vec<Vec<u8>> = if a.files.is_empty() {
+        vec![b"-".to_vec()]
+    } else {
+        a.files.into_iter().map(OsString::into_encoded_bytes).collect()
+    };
     let threads = a.threads.get();
     let pool = pool(threads);
     if a.check {
@@ -478,7 +495,7 @@ fn check_list(
     let mut reader: Box<dyn BufRead> = if is_stdin {
         Box::new(BufReader::new(io::stdin()))
     } else {
-        match File::open(std::ffi::OsStr::from_bytes(list)) {
+        match path(list).and_then(File::open) {
             Ok(f) => Box::new(BufReader::new(f)),
             Err(e) => {
                 say!("{}: {}", quotef(list), reason(&e));

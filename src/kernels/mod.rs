@@ -129,11 +129,13 @@ pub(crate) struct KernelSet {
 /// hidden so is not supported: its kernel set is never built, though its
 /// kernels are compiled as in any build (`black_box`: the compiler does not
 /// drop them as unreachable), as on a CPU that lacks the instruction set.
+#[cfg(target_arch = "x86_64")]
 macro_rules! hidden {
     ($isa:literal) => {
         core::hint::black_box(cfg!(rmd160mb_hide = $isa))
     };
 }
+#[cfg(target_arch = "x86_64")]
 pub(crate) use hidden;
 
 /// True when the `sha2` crate runs on the x86 SHA extensions (its runtime

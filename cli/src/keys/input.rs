@@ -75,6 +75,7 @@ pub(super) fn open(name: &OsString, mmap: bool) -> io::Result<Source> {
         // too, documented, with `--no-mmap` to read instead. A file that
         // cannot be mapped is read.
         if let Ok(map) = unsafe { memmap2::Mmap::map(&file) } {
+            #[cfg(unix)]
             let _ = map.advise(memmap2::Advice::Sequential);
             return Ok(Source::Mapped(Arc::new(map), 0));
         }
