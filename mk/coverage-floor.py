@@ -24,8 +24,9 @@ it, as `llvm-cov show` displays it.
 
     coverage-floor.py EXPORT.json MIN SRC_DIR HOST "RUNS" OUT_DIR DEMANGLER
 
-DEMANGLER: llvm-cxxfilt (Rust's v0 symbols). RUNS: the words `contract --list-supported` printed (backend names and
-SHA-256 engines). Writes OUT_DIR/missed.txt (each missed line, with its
+DEMANGLER: llvm-cxxfilt (Rust's v0 symbols). RUNS: the words that
+`contract --list-supported` printed (backend names and SHA-256 engines).
+Writes OUT_DIR/missed.txt (each missed line, with its
 class) and OUT_DIR/portable-lines.txt (the portable line set, for comparing
 two hosts' runs: `make coverage-compare`).
 """

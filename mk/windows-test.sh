@@ -5,15 +5,15 @@
 # 1. The DLL exports exactly the header's functions (mk/exports.sh), and
 #    the static library defines each of them.
 # 2. The C tests that need no OpenSSL (contract.c: every status and
-#    buffer rule; vectors.c: the vector files of tests/vectors, streaming
+#    buffer rule; vectors.c: every digest of the vector files of
+#    tests/vectors, computed by independent implementations, streaming
 #    included), built with MinGW-w64 against the DLL and against the static
-#    library, run on every backend this CPU runs (RMD160MB_FORCE), and the
-#    Linux build's digests of the same vectors compared with the Windows
-#    ones.
+#    library, run on every backend this CPU runs (RMD160MB_FORCE, checked
+#    to be the backend chosen).
 # 3. The library's Rust tests (cargo test, Wine as the runner:
 #    mk/wine-run.sh in .cargo/config.toml).
-# 4. The CLI where Windows differs: text with CRLF line ends, binary output
-#    not turned into CRLF, exit statuses.
+# 4. The CLI where Windows differs, against the Linux CLI's output: text
+#    with CRLF line ends, binary output not turned into CRLF, exit statuses.
 set -eu
 dist=target/windows/dist
 out=target/windows/c-tests
