@@ -3,7 +3,7 @@
 use seq_macro::seq;
 
 use super::compress::{self, h0, Open, Pad32, Pad33, Pad64Second, Pad65Second, Pad80Second};
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(test, target_arch = "x86_64"))]
 use crate::simd::Pair;
 use crate::simd::{scatter_digests, stored, Lanes};
 
@@ -129,7 +129,7 @@ pub(crate) unsafe fn group80<V: Lanes>(p: *const u8, m: usize) -> [V; 8] {
 ///
 /// # Safety
 /// `128 * V::LANES` bytes are readable at `p`.
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(test, target_arch = "x86_64"))]
 #[inline(always)]
 pub(crate) unsafe fn pair64<V: Lanes>(p: *const u8) -> [Pair<V>; 8] {
     let l = V::LANES;
@@ -289,7 +289,7 @@ pub(crate) unsafe fn hash_groups<V: Lanes>(
 /// # Safety
 /// As [`hash_groups`]; `pair` is one of this module's `pair*` functions for
 /// `width`.
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(test, target_arch = "x86_64"))]
 #[inline(always)]
 pub(crate) unsafe fn hash_pairs<V: Lanes>(
     src: &[u8],
